@@ -1,0 +1,106 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authRoutes } from './auth/routes.ts';
+import { registerSessionResolution } from './auth/guards.ts';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerSameOriginWrites } from './http/same-origin.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { setupRoutes } from './setup/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app as well (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** JSON bodies are small; photos (a later route) get their own limit. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rustico API', version: APP_VERSION, description: 'The API of a self-hosted Rustico house.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'rustico_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Accessible primitives set a few inline styles (scroll locking); scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Only meaningful over HTTPS, where a reverse proxy sets it for the whole site.
+    strictTransportSecurity: false,
+  });
+  registerSameOriginWrites(app);
+  registerSessionResolution(app, ctx);
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } } },
+        async () => {
+          await ctx.db.selectFrom('settings').select('key').limit(1).execute();
+          return { status: 'ok' as const, version: APP_VERSION };
+        },
+      );
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(authRoutes(ctx));
+      await api.register(setupRoutes(ctx));
+      await api.register(userRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  const servingWeb =
+    options.serveWeb &&
+    (await registerWebApp(app, ctx.config.webDistDir, {
+      houseName: ctx.config.houseName,
+      emailDomain: ctx.config.emailDomain,
+      version: APP_VERSION,
+    }));
+  if (!servingWeb) {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } }),
+    );
+  }
+  return app;
+}

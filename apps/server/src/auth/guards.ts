@@ -1,0 +1,55 @@
+import { isAdmin, isSuperadmin, type SessionUser } from '@rustico/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { forbidden, unauthenticated } from '../http/errors.ts';
+import { resolveSession } from './service.ts';
+
+export const SESSION_COOKIE = 'rustico_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expires: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', expires });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+}
+
+/** Resolves the session cookie of every API request once, before any route runs. */
+export function registerSessionResolution(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await resolveSession(ctx, token);
+    if (!session) {
+      clearSessionCookie(reply);
+      return;
+    }
+    request.user = session.user;
+    if (session.renewedUntil) setSessionCookie(reply, token, session.renewedUntil);
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!isAdmin(user.role)) throw forbidden();
+  return user;
+}
+
+export function requireSuperadmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!isSuperadmin(user.role)) throw forbidden();
+  return user;
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.ts';
+import type { SessionsTable } from '../db/schema.ts';
+
+export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSessionWithUser(db: Db, id: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .select(['sessions.id as sessionId', 'sessions.expiresAt', 'sessions.lastUsedAt'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Db, id: string, lastUsedAt: string, expiresAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ lastUsedAt, expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+}
+
+export async function insertLoginFailures(db: Db, rows: { id: string; key: string; failedAt: string }[]): Promise<void> {
+  await db.insertInto('loginFailures').values(rows).execute();
+}
+
+/** Failures for a key since a moment, oldest first (the oldest tells when the limit lifts). */
+export function recentLoginFailures(db: Db, key: string, since: string) {
+  return db
+    .selectFrom('loginFailures')
+    .select('failedAt')
+    .where('key', '=', key)
+    .where('failedAt', '>', since)
+    .orderBy('failedAt')
+    .execute();
+}
+
+export async function clearLoginFailures(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('loginFailures').where('key', '=', key).execute();
+}
+
+export async function deleteLoginFailuresBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('loginFailures').where('failedAt', '<=', before).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}

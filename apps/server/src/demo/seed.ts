@@ -1,0 +1,53 @@
+import type { Role } from '@rustico/core';
+import type { AppContext } from '../context.ts';
+import { countUsers } from '../users/repository.ts';
+import { createUser, setUserPhoto } from '../users/service.ts';
+import { avatarSvg, type AvatarLook } from './avatars.ts';
+
+export const DEMO_PASSWORD = 'rustico-demo';
+
+interface DemoMember {
+  local: string;
+  name: string;
+  role: Role;
+  look: AvatarLook;
+}
+
+/** The Bernasconi family of Biasca and two friends, sharing the rustico in Corzoneso. */
+const FAMILY: DemoMember[] = [
+  { local: 'marco', name: 'Marco Bernasconi', role: 'superadmin', look: { colour: '#b5542d', skin: '#e8b896', hair: '#5a4030', longHair: false, beard: true } },
+  { local: 'giulia', name: 'Giulia Bernasconi', role: 'admin', look: { colour: '#3d6b4f', skin: '#f0c8a8', hair: '#8a5a2b', longHair: true } },
+  { local: 'luca', name: 'Luca Bernasconi', role: 'member', look: { colour: '#2f5d8a', skin: '#e8b896', hair: '#2e2420', longHair: false } },
+  { local: 'sofia', name: 'Sofia Bernasconi', role: 'member', look: { colour: '#8a5a9e', skin: '#f3d2b8', hair: '#c9a063', longHair: true, glasses: true } },
+  { local: 'elena', name: 'Elena Pedrazzi', role: 'member', look: { colour: '#c08a1e', skin: '#c99470', hair: '#1f1a17', longHair: true } },
+  { local: 'andrea', name: 'Andrea Lepori', role: 'member', look: { colour: '#4f7f8c', skin: '#deb08c', hair: '#6b6b6b', longHair: false, glasses: true } },
+];
+
+export interface DemoLogin {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export class DemoRefused extends Error {}
+
+/** Fills an empty house with the demo family; refuses a database that has accounts. */
+export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
+  if ((await countUsers(ctx.db)) > 0) {
+    throw new DemoRefused('The database already has accounts: the demo only fills an empty house.');
+  }
+  const domain = ctx.config.emailDomain ?? 'bernasconi.ch';
+  const logins: DemoLogin[] = [];
+  for (const member of FAMILY) {
+    const user = await createUser(ctx, {
+      email: `${member.local}@${domain}`,
+      name: member.name,
+      password: DEMO_PASSWORD,
+      role: member.role,
+      colour: member.look.colour,
+    });
+    await setUserPhoto(ctx, user.id, avatarSvg(member.look));
+    logins.push({ email: user.email, name: user.name, role: user.role });
+  }
+  return logins;
+}

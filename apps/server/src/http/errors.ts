@@ -1,0 +1,55 @@
+import type { ErrorCode } from '@rustico/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A refusal the caller can act on: status, stable code, optional field. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not logged in');
+export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Not allowed');
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+
+function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number) {
+  return { error: { code, message, ...(field ? { field } : {}), ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } };
+}
+
+const fastifyCodes: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_JSON' },
+};
+
+/** Every failure leaves as `{ error: { code, message, field? } }`; only real bugs are 500s. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.field, error.retryAfterSeconds));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      return reply.status(400).send(errorBody('VALIDATION', first?.message ?? 'Invalid request', field));
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, error.message));
+    if (error instanceof SyntaxError) return reply.status(400).send(errorBody('INVALID_JSON', 'Body is not valid JSON'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody('VALIDATION', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', 'Internal error'));
+  });
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../db/database.ts';
+
+export async function getSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function putSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Deletes the setting only if it still holds `value`; true when this call took it. */
+export async function takeSetting(db: Db, key: string, value: string): Promise<boolean> {
+  const result = await db.deleteFrom('settings').where('key', '=', key).where('value', '=', value).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@rustico/core';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { DbDialect } from '../db/database.ts';
+import { createUser } from '../users/service.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private current = new Date('2026-11-21T09:00:00.000Z')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export const DAY = 24 * 60 * 60 * 1000;
+export const MINUTE = 60 * 1000;
+
+export interface TestApp {
+  url: string;
+  ctx: AppContext;
+  clock: TestClock;
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** A logged-out HTTP client with its own cookie jar. */
+  client: () => TestClient;
+  /** Adds an account and returns a client logged in as it. */
+  login: (role?: Role, overrides?: Partial<{ email: string; password: string; hidden: boolean }>) => Promise<TestClient>;
+  close: () => Promise<void>;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** fetch over real HTTP, keeping the session cookie like a browser would. */
+export class TestClient {
+  cookie: string | null = null;
+  constructor(private readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('rustico_session='));
+    if (setCookie) {
+      const value = setCookie.split(';')[0]!;
+      this.cookie = value === 'rustico_session=' ? null : value;
+    }
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+let accountCounter = 0;
+
+export async function startTestApp(dialect: DbDialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
+  const clock = new TestClock();
+  const ctx: AppContext = { db: database.db, config, now: clock.now };
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    url,
+    ctx,
+    clock,
+    app,
+    database,
+    client: () => new TestClient(url),
+    login: async (role = 'member', overrides = {}) => {
+      accountCounter += 1;
+      const email = overrides.email ?? `${role}${accountCounter}@example.ch`;
+      const password = overrides.password ?? 'correct horse battery';
+      await createUser(ctx, { email, name: `${role} ${accountCounter}`, password, role, hidden: overrides.hidden });
+      const client = new TestClient(url);
+      const response = await client.post('/api/session', { email, password });
+      if (response.status !== 200) throw new Error(`test login failed: ${JSON.stringify(response.body)}`);
+      return client;
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

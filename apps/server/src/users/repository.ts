@@ -1,0 +1,37 @@
+import type { Db } from '../db/database.ts';
+import type { UsersTable } from '../db/schema.ts';
+
+export type UserRow = UsersTable;
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listUsers(db: Db) {
+  return db.selectFrom('users').selectAll().orderBy('createdAt').orderBy('name').execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertUser(db: Db, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
+}
+
+export async function touchLastSeen(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', id).execute();
+}
+
+export async function updatePhoto(db: Db, id: string, photo: string | null): Promise<void> {
+  await db.updateTable('users').set({ photo }).where('id', '=', id).execute();
+}

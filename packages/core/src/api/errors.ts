@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every code the API answers with; the web app maps each to its Italian text. */
+export const errorCodes = [
+  'VALIDATION',
+  'INVALID_JSON',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'CROSS_ORIGIN',
+  'NOT_FOUND',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'INVALID_EMAIL',
+  'USER_NOT_FOUND',
+  'WRONG_PASSWORD',
+  'AUTH_FAILED',
+  'SETUP_UNAVAILABLE',
+  'EMAIL_TAKEN',
+  'INTERNAL',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    field: z.string().optional(),
+    retryAfterSeconds: z.number().int().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** What the server hands the web app in index.html, before any request is made. */
+export const publicConfigSchema = z.object({
+  houseName: z.string(),
+  emailDomain: z.string().nullable(),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Appends the house's domain unless the person typed a full address already. */
+export function loginEmail(input: string, emailDomain: string | null): string {
+  const trimmed = input.trim();
+  if (!emailDomain || trimmed.includes('@')) return trimmed;
+  return `${trimmed}@${emailDomain}`;
+}

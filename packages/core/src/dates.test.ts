@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, formatDisplayDate, isIsoDate, nightsBetween, parseDisplayDate, todayIn } from './dates.ts';
+
+const isoDate = fc
+  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe('nightsBetween', () => {
+  it('counts whole nights, a day visit being 0', () => {
+    expect(nightsBetween('2026-11-21', '2026-11-21')).toBe(0);
+    expect(nightsBetween('2026-11-21', '2026-11-24')).toBe(3);
+    expect(nightsBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(nightsBetween('2028-02-28', '2028-03-01')).toBe(2);
+  });
+
+  it('is not shifted by the clock change at the end of March or October', () => {
+    expect(nightsBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(nightsBetween('2026-10-24', '2026-10-26')).toBe(2);
+    expect(nightsBetween('2026-04-04', '2026-04-06')).toBe(2);
+  });
+
+  it('is the inverse of addDays', () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: -400, max: 400 }), (start, days) => {
+        expect(nightsBetween(start, addDays(start, days))).toBe(days);
+      }),
+    );
+  });
+
+  it('adds up over consecutive stays', () => {
+    fc.assert(
+      fc.property(isoDate, fc.nat(60), fc.nat(60), (start, a, b) => {
+        const middle = addDays(start, a);
+        const end = addDays(middle, b);
+        expect(nightsBetween(start, end)).toBe(nightsBetween(start, middle) + nightsBetween(middle, end));
+      }),
+    );
+  });
+});
+
+describe('display dates (dd.MM.yyyy)', () => {
+  it('formats and parses the spec format', () => {
+    expect(formatDisplayDate('2026-11-21')).toBe('21.11.2026');
+    expect(formatDisplayDate('2027-01-05')).toBe('05.01.2027');
+    expect(parseDisplayDate('21.11.2026')).toBe('2026-11-21');
+    expect(parseDisplayDate(' 05.01.2027 ')).toBe('2027-01-05');
+  });
+
+  it('refuses what is not a real date', () => {
+    for (const bad of ['31.02.2026', '29.02.2027', '00.01.2026', '21.13.2026', '1.1.2026', '2026-11-21', '21/11/2026', '', 'domani']) {
+      expect(parseDisplayDate(bad), bad).toBeNull();
+    }
+    expect(parseDisplayDate('29.02.2028')).toBe('2028-02-29');
+  });
+
+  it('round-trips every date', () => {
+    fc.assert(
+      fc.property(isoDate, (date) => {
+        expect(parseDisplayDate(formatDisplayDate(date))).toBe(date);
+      }),
+    );
+  });
+
+  it('knows an ISO date from a look-alike', () => {
+    expect(isIsoDate('2026-11-21')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-11-21T00:00:00Z')).toBe(false);
+  });
+});
+
+describe('todayIn', () => {
+  it("gives the house's date, not the machine's", () => {
+    // 23:30 UTC on the 21st is already the 22nd in Zurich (UTC+1) and still the 21st in New York.
+    const now = new Date('2026-11-21T23:30:00Z');
+    expect(todayIn('Europe/Zurich', now)).toBe('2026-11-22');
+    expect(todayIn('America/New_York', now)).toBe('2026-11-21');
+  });
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * The original app's `stato`: 'utente' is a member, any other status an admin,
+ * '+admin' a superadmin.
+ */
+export const roleSchema = z.enum(['member', 'admin', 'superadmin']);
+export type Role = z.infer<typeof roleSchema>;
+
+export function isAdmin(role: Role): boolean {
+  return role === 'admin' || role === 'superadmin';
+}
+
+export function isSuperadmin(role: Role): boolean {
+  return role === 'superadmin';
+}
+
+export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'INVALID_COLOUR');
