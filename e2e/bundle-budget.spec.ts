@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test } from './support/fixtures.ts';
+
+/** The JavaScript a browser downloads to show /login, brotli-compressed, must stay under this. */
+const LOGIN_JS_BUDGET_BYTES = 100 * 1000;
+
+test('the login screen downloads at most 100 KB of JavaScript (brotli)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'measured once');
+  const scripts = new Map<string, Buffer>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+
+  const rows = [...scripts].map(([url, body]) => ({
+    file: new URL(url).pathname,
+    raw: body.length,
+    brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  }));
+  const total = rows.reduce((sum, row) => sum + row.brotli, 0);
+  const report = [
+    ...rows.map((r) => `  ${r.file}: ${(r.raw / 1000).toFixed(1)} KB raw, ${(r.brotli / 1000).toFixed(1)} KB brotli`),
+    `  total: ${(total / 1000).toFixed(1)} KB brotli in ${rows.length} files (budget ${LOGIN_JS_BUDGET_BYTES / 1000} KB)`,
+  ].join('\n');
+  console.log(`JavaScript for /login:\n${report}`);
+  fs.mkdirSync('test-results', { recursive: true });
+  fs.writeFileSync(path.join('test-results', 'login-bundle.txt'), `${report}\n`);
+  expect(rows.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+});

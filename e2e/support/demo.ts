@@ -1,0 +1,15 @@
+/** The demo house the e2e server starts with (see apps/server/src/demo/seed.ts). */
+export const EMAIL_DOMAIN = 'bernasconi.ch';
+export const DEMO_PASSWORD = 'rustico-demo';
+
+export const demo = {
+  superadmin: { local: 'marco', name: 'Marco Bernasconi' },
+  admin: { local: 'giulia', name: 'Giulia Bernasconi' },
+  member: { local: 'luca', name: 'Luca Bernasconi' },
+  member2: { local: 'sofia', name: 'Sofia Bernasconi' },
+  friend: { local: 'elena', name: 'Elena Pedrazzi' },
+} as const;
+
+export type DemoPerson = (typeof demo)[keyof typeof demo];
+
+export const emailOf = (person: DemoPerson) => `${person.local}@${EMAIL_DOMAIN}`;
