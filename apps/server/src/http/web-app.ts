@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicConfig } from '@rustico/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const CONFIG_META = /<meta name="rustico-config" content="[^"]*"\s*\/?>/;
 
@@ -28,8 +28,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
 
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
     index: false,
+    // index.html is only ever sent with the settings filled in (below).
+    allowedPath: (pathName) => pathName !== '/index.html',
     preCompressed: true,
     setHeaders(reply, filePath) {
       const relative = path.relative(distDir, filePath);
@@ -40,10 +41,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     },
   });
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
+  const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });

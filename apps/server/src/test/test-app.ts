@@ -46,7 +46,7 @@ export class TestClient {
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
-      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
     }
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const mainPath = path.join(import.meta.dirname, 'main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-main-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const output = async (pattern: RegExp) => {
+    for (let i = 0; i < 300 && !pattern.test(stdout); i++) await new Promise((r) => setTimeout(r, 50));
+    return stdout;
+  };
+  return { child, exited, output, stderr: () => stderr };
+}
+
+describe('starting the server', () => {
+  it('creates and migrates the database, prints a working one-time setup link, and stops cleanly on SIGTERM', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = start({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const stdout = await server.output(/\/setup\/\S+/);
+    const link = /(http:\/\/\S+\/setup\/(\S+))/.exec(stdout);
+    expect(link, stdout + server.stderr()).not.toBeNull();
+    expect(fs.existsSync(path.join(dataDir, 'rustico.sqlite'))).toBe(true);
+    const status = await fetch(`http://127.0.0.1:${port}/api/setup/${link![2]}`).then((r) => r.json());
+    expect(status).toEqual({ available: true });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses a bad setting with a message that names it', async () => {
+    const server = start({ PORT: 'ottanta' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toMatch(/PORT:/);
+  });
+});
