@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { EMAIL_DOMAIN } from './e2e/support/demo.ts';
-// @ts-expect-error: a plain .mjs helper shared with scripts/ensure-chromium.mjs
 import { findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);

@@ -102,7 +102,7 @@ test.describe('404 and errors', () => {
     await expect(page.getByText('NOT FOUND')).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     const tv = page.getByTestId('animated-tv');
-    const heading = page.getByText('NOT FOUND');
+    const heading = page.getByRole('heading', { name: 'NOT FOUND' });
     const tvBox = (await tv.boundingBox())!;
     const headingBox = (await heading.boundingBox())!;
     // Side by side above 1024 px, stacked below.

@@ -4,3 +4,7 @@ export * from './roles.ts';
 export * from './config.ts';
 export * from './api/errors.ts';
 export * from './api/auth.ts';
+export * from './house-rules.ts';
+export * from './bookings.ts';
+export * from './calendar.ts';
+export * from './events.ts';

@@ -17,6 +17,12 @@ export const errorCodes = [
   'AUTH_FAILED',
   'SETUP_UNAVAILABLE',
   'EMAIL_TAKEN',
+  'INVALID_DATE',
+  'END_BEFORE_START',
+  'STAY_TOO_LONG',
+  'DATE_IN_PAST',
+  'BOOKING_OVERLAP',
+  'BOOKING_CHECKED_IN',
   'INTERNAL',
 ] as const;
 

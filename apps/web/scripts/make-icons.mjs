@@ -1,0 +1,41 @@
+// Renders the PWA icons in public/icons/ from public/icon.svg.
+// Run from anywhere: node apps/web/scripts/make-icons.mjs
+import { mkdir, readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+
+const publicDir = new URL('../public/', import.meta.url);
+const outDir = new URL('icons/', publicDir);
+const svg = await readFile(new URL('icon.svg', publicDir));
+const BACKGROUND = '#2f5d4a';
+
+await mkdir(outDir, { recursive: true });
+
+async function render(size, name) {
+  await sharp(svg, { density: 384 }).resize(size, size).png({ compressionLevel: 9 }).toFile(new URL(name, outDir).pathname);
+}
+
+/** Maskable: the artwork scaled into the 80 % safe zone on a full-bleed background. */
+async function renderMaskable(size, name) {
+  const inner = Math.round(size * 0.8);
+  const art = await sharp(svg, { density: 384 }).resize(inner, inner).png().toBuffer();
+  await sharp({ create: { width: size, height: size, channels: 4, background: BACKGROUND } })
+    .composite([{ input: art, gravity: 'center' }])
+    .png({ compressionLevel: 9 })
+    .toFile(new URL(name, outDir).pathname);
+}
+
+/** Apple touch icon: opaque, square (iOS rounds the corners itself). */
+async function renderApple(size, name) {
+  const art = await sharp(svg, { density: 384 }).resize(size, size).png().toBuffer();
+  await sharp({ create: { width: size, height: size, channels: 4, background: BACKGROUND } })
+    .composite([{ input: art }])
+    .flatten({ background: BACKGROUND })
+    .png({ compressionLevel: 9 })
+    .toFile(new URL(name, outDir).pathname);
+}
+
+await render(192, 'icon-192.png');
+await render(512, 'icon-512.png');
+await renderMaskable(512, 'icon-maskable-512.png');
+await renderApple(180, 'apple-touch-icon.png');
+console.log('icons written to', outDir.pathname);

@@ -1,0 +1,86 @@
+import { useEffect, type ComponentType } from 'react';
+import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProps } from 'lucide-react';
+import { requireSession, useCurrentUser } from '../auth/queries.ts';
+import { config } from '../lib/config.ts';
+import { t, type MessageKey } from '../lib/i18n.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { AppProviders } from './providers.tsx';
+import { queryClient, sessionExpired } from './query-client.ts';
+import styles from './shell.module.css';
+
+interface NavEntry {
+  to: string;
+  label: MessageKey;
+  icon: ComponentType<LucideProps>;
+  /** Active only on the exact path (Home); otherwise on every path below it too. */
+  end?: boolean;
+}
+
+const NAV: readonly NavEntry[] = [
+  { to: '/app', label: 'nav.home', icon: House, end: true },
+  { to: '/app/calendario', label: 'nav.calendar', icon: CalendarDays },
+  { to: '/app/gestione', label: 'nav.management', icon: ClipboardList },
+  { to: '/app/tutorial', label: 'nav.tutorial', icon: BookOpen },
+  { to: '/app/impostazioni', label: 'nav.settings', icon: Settings },
+];
+
+/** Only logged-in users get in; the user is the loader data of the `app` route. */
+export function loader() {
+  return requireSession(queryClient);
+}
+
+function Layout() {
+  const user = useCurrentUser();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const toLogin = () => void navigate('/login', { replace: true });
+    sessionExpired.addEventListener('expired', toLogin);
+    return () => sessionExpired.removeEventListener('expired', toLogin);
+  }, [navigate]);
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      {navigation.state === 'loading' ? <div className={styles.progress} aria-hidden="true" /> : null}
+      <nav className={styles.nav} aria-label={t('nav.label')}>
+        <div className={styles.brand}>
+          <img className={styles.brandLogo} src="/icon.svg" alt="" width={40} height={40} />
+          <span>{config.houseName}</span>
+        </div>
+        <ul className={styles.list}>
+          {NAV.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink to={to} end={end} className={styles.link}>
+                <Icon className={styles.icon} size={22} aria-hidden="true" />
+                <span>{t(label)}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.user}>
+          <Avatar src={user.photoUrl} name={user.name} size={36} decorative />
+          <span className={styles.userName}>{user.name}</span>
+        </div>
+      </nav>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** The logged-in layout: side bar above 480 px, bottom bar at 480 px or less. */
+export function Shell() {
+  return (
+    <AppProviders>
+      <Layout />
+    </AppProviders>
+  );
+}
+
+export { Shell as Component };

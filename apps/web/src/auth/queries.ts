@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { redirect, useRouteLoaderData } from 'react-router';
+import type { SessionUser } from '@rustico/core';
+import { api, isApiError } from '../lib/api.ts';
+import { APP_ROUTE_ID, probeSession, rememberSession } from './session.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The logged-in user, or null when nobody is (401). */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }): Promise<SessionUser | null> => probeSession(signal),
+  staleTime: 5 * 60_000,
+});
+
+/** Loader of `/app/*`: only for logged-in users; returns the user as loader data. */
+export async function requireSession(queryClient: QueryClient): Promise<SessionUser> {
+  // A cached "logged out" is never trusted: the login page logs in without this client.
+  const cached = queryClient.getQueryData(sessionQuery.queryKey);
+  const user = cached ?? (await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }));
+  if (!user) throw redirect('/login');
+  return user;
+}
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/** The logged-in user inside /app (guaranteed by the /app loader, kept fresh by the query). */
+export function useCurrentUser(): SessionUser {
+  const loaderUser = useRouteLoaderData(APP_ROUTE_ID) as SessionUser;
+  const { data } = useQuery(sessionQuery);
+  return data ?? loaderUser;
+}
+
+/** Ends the session; a session that had already expired counts as logged out. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.delete('/session');
+      } catch (error) {
+        if (!(isApiError(error) && error.status === 401)) throw error;
+      }
+    },
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      rememberSession(null);
+    },
+  });
+}
+

@@ -1,0 +1,31 @@
+import type { PublicConfig } from '@rustico/core';
+
+const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: null, version: 'dev' };
+
+/**
+ * Checks the injected JSON against `PublicConfig` without zod: this runs before
+ * the first paint of /login, whose JS budget has no room for zod. The object is
+ * rebuilt field by field, so a field added to `publicConfigSchema` in core
+ * fails the type check here until it is read.
+ */
+function toPublicConfig(value: unknown): PublicConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { houseName, emailDomain, version } = value as Record<string, unknown>;
+  if (typeof houseName !== 'string' || typeof version !== 'string') return null;
+  if (emailDomain !== null && typeof emailDomain !== 'string') return null;
+  const config: PublicConfig = { houseName, emailDomain, version };
+  return config;
+}
+
+/** Reads the config the server injects into index.html; falls back when absent or invalid. */
+function readConfig(): PublicConfig {
+  const content = document.querySelector('meta[name="rustico-config"]')?.getAttribute('content');
+  if (!content) return FALLBACK;
+  try {
+    return toPublicConfig(JSON.parse(content)) ?? FALLBACK;
+  } catch {
+    return FALLBACK;
+  }
+}
+
+export const config: PublicConfig = readConfig();

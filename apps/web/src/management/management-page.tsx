@@ -1,0 +1,37 @@
+import { useLocation, useNavigate } from 'react-router';
+import { config } from '../lib/config.ts';
+import { t } from '../lib/i18n.ts';
+import { ComingSoon } from '../ui/coming-soon.tsx';
+import { Page } from '../ui/page.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
+
+const TAB_REGISTER = 'registra';
+const TAB_NOTES = 'note';
+
+/** /app/gestione: tabs Registra and Note; #note opens Note, any other hash Registra. */
+export function ManagementPage() {
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const tab = hash === `#${TAB_NOTES}` ? TAB_NOTES : TAB_REGISTER;
+  return (
+    <Page title={t('management.title')} titleSuffix={config.houseName}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => void navigate({ hash: `#${value}` }, { replace: true, preventScrollReset: true })}
+      >
+        <TabsList aria-label={t('management.tabsLabel')}>
+          <TabsTrigger value={TAB_REGISTER}>{t('management.register')}</TabsTrigger>
+          <TabsTrigger value={TAB_NOTES}>{t('management.notes')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value={TAB_REGISTER}>
+          <ComingSoon />
+        </TabsContent>
+        <TabsContent value={TAB_NOTES}>
+          <ComingSoon />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}
+
+export { ManagementPage as Component };

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import { cx } from '../ui/cx.ts';
+import styles from './settings.module.css';
+
+interface RowContentProps {
+  icon: ReactNode;
+  label: string;
+  hint?: string | undefined;
+  trailing?: ReactNode;
+}
+
+function RowContent({ icon, label, hint, trailing }: RowContentProps) {
+  return (
+    <>
+      <span className={styles.rowIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <span className={styles.rowText}>
+        <span>{label}</span>
+        {hint ? <span className={styles.rowHint}>{hint}</span> : null}
+      </span>
+      {trailing}
+    </>
+  );
+}
+
+/** A settings row that navigates. */
+export function LinkRow({ to, ...content }: RowContentProps & { to: string }) {
+  return (
+    <Link to={to} className={styles.row}>
+      <RowContent {...content} trailing={<ChevronRight className={styles.chevron} size={20} aria-hidden="true" />} />
+    </Link>
+  );
+}
+
+/** A settings row that runs an action. */
+export function ActionRow({
+  onClick,
+  disabled,
+  danger,
+  ...content
+}: RowContentProps & { onClick: () => void; disabled?: boolean; danger?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={cx(styles.row, danger && styles.danger)}
+      onClick={onClick}
+      disabled={disabled}
+      aria-busy={disabled || undefined}
+    >
+      <RowContent {...content} />
+    </button>
+  );
+}
+
+/** A row shown for information only (features that have no action yet). */
+export function StaticRow({ badge, ...content }: RowContentProps & { badge?: string }) {
+  return (
+    <div className={styles.row}>
+      <RowContent {...content} trailing={badge ? <span className={styles.badge}>{badge}</span> : null} />
+    </div>
+  );
+}
+
+/** A titled group of rows. */
+export function RowGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-label={title}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <ul className={styles.list}>{children}</ul>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import styles from './dialog.module.css';
+
+export interface DialogProps {
+  title: string;
+  description?: string | undefined;
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Element that opens the dialog (rendered as-is, e.g. a Button). */
+  trigger?: ReactNode;
+  /** Buttons at the bottom; wrap closing ones in `DialogClose`. */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** Modal dialog (Radix) with title, optional description, body and actions; 300 ms close animation. */
+export function Dialog({ title, description, open, defaultOpen, onOpenChange, trigger, actions, children }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={styles.content}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+          ) : null}
+          {children}
+          {actions ? <div className={styles.actions}>{actions}</div> : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Wraps an action so that activating it closes the dialog. */
+export function DialogClose({ children }: { children: ReactNode }) {
+  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+}

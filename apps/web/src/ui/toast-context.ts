@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+
+export interface ToastInput {
+  title: string;
+  description?: string | undefined;
+  /** Milliseconds on screen; the provider's default when absent. */
+  duration?: number | undefined;
+}
+
+export interface SnackbarInput {
+  message: string;
+  actionLabel: string;
+  onAction?: (() => void) | undefined;
+}
+
+export interface ToastApi {
+  /** A short message that disappears by itself. */
+  toast: (input: ToastInput) => void;
+  /** A persistent message that stays until its action button is pressed. */
+  snackbar: (input: SnackbarInput) => void;
+}
+
+export const ToastContext = createContext<ToastApi | null>(null);
+
+export function useToast(): ToastApi {
+  const value = useContext(ToastContext);
+  if (!value) throw new Error('useToast must be used inside <ToastProvider>');
+  return value;
+}

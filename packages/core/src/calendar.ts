@@ -1,0 +1,67 @@
+import { addDays, type IsoDate } from './dates.ts';
+import { staysOverlap, type Stay } from './bookings.ts';
+
+export const GRID_DAYS = 42;
+/** Press this long before a drag selects a range (a quick touch scrolls or taps). */
+export const HOLD_TO_DRAG_MS = 200;
+
+/** The first day of the month's 6-week grid: the Monday on or before the 1st. */
+export function gridStart(year: number, month: number): IsoDate {
+  const first = `${year}-${String(month).padStart(2, '0')}-01`;
+  const weekday = new Date(`${first}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(first, -((weekday + 6) % 7));
+}
+
+/** 42 days starting on a Monday, covering the whole month. */
+export function monthGrid(year: number, month: number): IsoDate[] {
+  const start = gridStart(year, month);
+  return Array.from({ length: GRID_DAYS }, (_, i) => addDays(start, i));
+}
+
+export function shiftMonth(year: number, month: number, by: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+export type Selection = { kind: 'none' } | { kind: 'start'; day: IsoDate } | { kind: 'range'; start: IsoDate; end: IsoDate };
+
+export const NO_SELECTION: Selection = { kind: 'none' };
+
+/**
+ * Tap-tap selection: the first tap picks the start, the second the end (an
+ * earlier second tap swaps them), a third clears.
+ */
+export function tapDay(selection: Selection, day: IsoDate): Selection {
+  switch (selection.kind) {
+    case 'none':
+      return { kind: 'start', day };
+    case 'start':
+      return day < selection.day ? { kind: 'range', start: day, end: selection.day } : { kind: 'range', start: selection.day, end: day };
+    case 'range':
+      return NO_SELECTION;
+  }
+}
+
+/** A hold-and-drag selection from where the hold began to where the pointer is. */
+export function dragSelection(anchor: IsoDate, current: IsoDate): Selection {
+  return anchor <= current ? { kind: 'range', start: anchor, end: current } : { kind: 'range', start: current, end: anchor };
+}
+
+/** The stay a selection would book (a single picked day is a day visit). */
+export function selectedStay(selection: Selection): Stay | null {
+  if (selection.kind === 'none') return null;
+  if (selection.kind === 'start') return { start: selection.day, end: selection.day };
+  return { start: selection.start, end: selection.end };
+}
+
+/** A new selection may not take a night (or day) that a booking already holds. */
+export function selectionIsFree(selection: Selection, bookings: readonly Stay[], ignore?: Stay): boolean {
+  const stay = selectedStay(selection);
+  return !stay || bookings.every((booking) => booking === ignore || !staysOverlap(stay, booking));
+}
+
+export function isSelected(selection: Selection, day: IsoDate): boolean {
+  if (selection.kind === 'start') return selection.day === day;
+  if (selection.kind === 'range') return selection.start <= day && day <= selection.end;
+  return false;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * The small change notices of the live stream (`/api/events`). They say what
+ * changed; clients refetch what they show.
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('booking'), action: z.enum(['created', 'updated', 'deleted']), id: z.string() }),
+  // The server could not replay what a reconnecting client missed: refetch everything.
+  z.object({ type: z.literal('resync') }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
