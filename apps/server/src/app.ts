@@ -10,6 +10,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './auth/routes.ts';
+import { bookingRoutes } from './bookings/routes.ts';
+import { eventRoutes } from './events/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -86,6 +88,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(authRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(bookingRoutes(ctx));
+      await api.register(eventRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,8 @@ import { colourSchema, emailSchema, newPasswordSchema, displayNameSchema, roleSc
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { EventHub } from './events/hub.ts';
+import { localPublisher } from './events/publisher.ts';
 import { DEMO_PASSWORD, DemoRefused, seedDemo } from './demo/seed.ts';
 import { AppError } from './http/errors.ts';
 import { listUsers } from './users/repository.ts';
@@ -139,7 +141,8 @@ async function main(): Promise<number> {
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   try {
     await migrateToLatest(db);
-    await run(command, { db, config, now: () => new Date() });
+    const hub = new EventHub();
+    await run(command, { db, config, now: () => new Date(), hub, events: localPublisher(hub) });
     return 0;
   } catch (error) {
     if (error instanceof AppError || error instanceof DemoRefused) {

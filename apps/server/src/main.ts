@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { EventHub } from './events/hub.ts';
+import { localPublisher, postgresPublisher } from './events/publisher.ts';
 import { prepareSetupToken } from './setup/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +25,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   await migrateToLatest(db);
-  const ctx: AppContext = { db, config, now: () => new Date() };
+  const hub = new EventHub();
+  const events = config.databaseUrl
+    ? await postgresPublisher(hub, config.databaseUrl, (error) => console.error('live events:', error))
+    : localPublisher(hub);
+  const ctx: AppContext = { db, config, now: () => new Date(), hub, events };
   await pruneAuthRecords(ctx);
 
   const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveWeb: true });
@@ -51,6 +57,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(prune);
     await app.close();
+    await events.close();
     await db.destroy();
     process.exit(0);
   };

@@ -1,4 +1,4 @@
-import type { Role } from '@rustico/core';
+import type { Purpose, Role } from '@rustico/core';
 
 /**
  * Table shapes as the application sees them (CamelCasePlugin maps them to
@@ -39,7 +39,22 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface BookingsTable {
+  id: string;
+  userId: string;
+  startDate: string;
+  endDate: string;
+  purpose: Purpose;
+  costCentimes: number;
+  checkedIn: number;
+  checkedOut: number;
+  paid: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  bookings: BookingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;

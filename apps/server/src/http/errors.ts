@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@rustico/core';
+import { errorCodeSchema, type ErrorCode } from '@rustico/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -41,7 +41,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
-      return reply.status(400).send(errorBody('VALIDATION', first?.message ?? 'Invalid request', field));
+      // Shared schemas name their own code as the message (e.g. INVALID_DATE); others are VALIDATION.
+      const named = errorCodeSchema.safeParse(first?.message);
+      const code = named.success ? named.data : 'VALIDATION';
+      return reply.status(400).send(errorBody(code, first?.message ?? 'Invalid request', field));
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, error.message));

@@ -4,6 +4,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { DbDialect } from '../db/database.ts';
+import { EventHub } from '../events/hub.ts';
+import { localPublisher, postgresPublisher } from '../events/publisher.ts';
 import { createUser } from '../users/service.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -78,7 +80,11 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
   const database = await createTestDatabase(dialect);
   const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
   const clock = new TestClock();
-  const ctx: AppContext = { db: database.db, config, now: clock.now };
+  const hub = new EventHub();
+  const events = database.databaseUrl
+    ? await postgresPublisher(hub, database.databaseUrl, (error) => console.error(error))
+    : localPublisher(hub);
+  const ctx: AppContext = { db: database.db, config, now: clock.now, hub, events };
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -101,8 +107,77 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
       return client;
     },
     close: async () => {
+      // fetch keeps sockets alive for a few seconds; tests need not wait for them.
+      app.server.closeAllConnections();
       await app.close();
+      await events.close();
       await database.drop();
     },
+  };
+}
+
+export interface EventStream {
+  /** Resolves with the first event (parsed data) that matches, or rejects after the timeout. */
+  next: (match: (event: any) => boolean, timeoutMs?: number) => Promise<any>;
+  close: () => void;
+}
+
+/** Opens /api/events as a browser tab would and collects what arrives. */
+export async function openEventStream(client: TestClient, baseUrl: string, lastEventId?: string): Promise<EventStream & { ids: string[] }> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (client.cookie) headers.cookie = client.cookie;
+  if (lastEventId) headers['last-event-id'] = lastEventId;
+  const response = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
+  if (response.status !== 200) throw new Error(`event stream refused: ${response.status}`);
+  const received: { id: string; data: any }[] = [];
+  const waiters = new Set<() => void>();
+  const ids: string[] = [];
+  void (async () => {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (id && data) {
+            ids.push(id);
+            received.push({ id, data: JSON.parse(data) });
+            for (const wake of waiters) wake();
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    ids,
+    next: (match, timeoutMs = 2000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = received.find((r) => match(r.data));
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found.data);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => r.data))}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    close: () => controller.abort(),
   };
 }

@@ -1,0 +1,100 @@
+import {
+  bookingInputSchema,
+  bookingListSchema,
+  bookingRangeQuerySchema,
+  bookingResponseSchema,
+  nextBookingSchema,
+} from '@rustico/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { bookingHistory, bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/bookings',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Bookings touching the days from..to (inclusive), as the calendar grid shows them',
+          querystring: bookingRangeQuerySchema,
+          response: { 200: bookingListSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => ({ bookings: await bookingsBetween(ctx, requireUser(request), request.query.from, request.query.to) }),
+    );
+
+    app.get(
+      '/bookings/next',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'The next booking that starts after today',
+          response: { 200: nextBookingSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ booking: await nextBooking(ctx, requireUser(request)) }),
+    );
+
+    app.get(
+      '/users/:userId/bookings',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: "A member's booking history, newest first; userId 0 lists everyone's (admins)",
+          params: z.object({ userId: z.string().min(1).max(100) }),
+          response: { 200: bookingListSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => ({ bookings: await bookingHistory(ctx, requireUser(request), request.params.userId) }),
+    );
+
+    app.post(
+      '/bookings',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Book a stay',
+          body: bookingInputSchema,
+          response: { 201: bookingResponseSchema, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (request, reply) => reply.status(201).send({ booking: await createBooking(ctx, requireUser(request), request.body) }),
+    );
+
+    app.put(
+      '/bookings/:id',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: "Change a booking's dates or purpose (its owner, before check-in)",
+          params: idParams,
+          body: bookingInputSchema,
+          response: { 200: bookingResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ booking: await updateBooking(ctx, requireUser(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/bookings/:id',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Delete a booking (its owner or an admin, before check-in)',
+          params: idParams,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        await deleteBooking(ctx, requireUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

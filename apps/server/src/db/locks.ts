@@ -1,0 +1,14 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * Serialises writers of the bookings table for the rest of the transaction, so
+ * the no-overlap check and the write cannot interleave with another request.
+ * SQLite needs nothing: one connection runs one transaction at a time.
+ */
+export async function lockBookingsForWrite(trx: Kysely<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    // Conflicts with itself, not with readers.
+    await sql`lock table bookings in share row exclusive mode`.execute(trx);
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { LiveEvent } from '@rustico/core';
+
+/** Who may receive an event: hidden accounts' changes reach only themselves and other hidden accounts. */
+export interface Audience {
+  ownerId: string;
+  ownerHidden: boolean;
+}
+
+export interface Subscriber {
+  id: string;
+  hidden: boolean;
+}
+
+export interface Delivered {
+  id: string;
+  event: LiveEvent;
+}
+
+type Listener = (delivered: Delivered) => void;
+
+interface Stored extends Delivered {
+  seq: number;
+  audience: Audience | null;
+}
+
+/** How many recent events a reconnecting tab can catch up on before it must refetch everything. */
+const REPLAY_BUFFER = 1000;
+
+export function canReceive(subscriber: Subscriber, audience: Audience | null): boolean {
+  return !audience || !audience.ownerHidden || subscriber.hidden || subscriber.id === audience.ownerId;
+}
+
+/**
+ * The in-process fan-out of live events. Ids are `<epoch>-<seq>`: a client
+ * that reconnects with an id from this process's epoch gets what it missed;
+ * any other id (older than the buffer, or from before a restart) gets a resync.
+ */
+export class EventHub {
+  readonly epoch = randomBytes(4).toString('hex');
+  private seq = 0;
+  private readonly buffer: Stored[] = [];
+  private readonly listeners = new Map<Listener, Subscriber>();
+
+  /** Delivers an event to this process's subscribers (transports call this for every process). */
+  dispatch(event: LiveEvent, audience: Audience | null): void {
+    this.seq += 1;
+    const stored: Stored = { id: `${this.epoch}-${this.seq}`, seq: this.seq, event, audience };
+    this.buffer.push(stored);
+    if (this.buffer.length > REPLAY_BUFFER) this.buffer.shift();
+    for (const [listener, subscriber] of this.listeners) {
+      if (canReceive(subscriber, audience)) listener({ id: stored.id, event });
+    }
+  }
+
+  /** Subscribes; with a last seen id, first replays what was missed (or a resync). */
+  subscribe(subscriber: Subscriber, listener: Listener, lastEventId?: string): () => void {
+    if (lastEventId) {
+      for (const missed of this.missedSince(lastEventId, subscriber)) listener(missed);
+    }
+    this.listeners.set(listener, subscriber);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  private missedSince(lastEventId: string, subscriber: Subscriber): Delivered[] {
+    const [epoch, seqText] = lastEventId.split('-');
+    const seq = Number(seqText);
+    const oldest = this.buffer[0]?.seq ?? this.seq + 1;
+    const replayable = epoch === this.epoch && Number.isInteger(seq) && seq <= this.seq && seq >= oldest - 1;
+    if (!replayable) return [{ id: `${this.epoch}-${this.seq}`, event: { type: 'resync' } }];
+    return this.buffer.filter((e) => e.seq > seq && canReceive(subscriber, e.audience)).map(({ id, event }) => ({ id, event }));
+  }
+}
