@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { houseRoutes } from './house/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(userRoutes(ctx));
       await api.register(bookingRoutes(ctx));
       await api.register(eventRoutes(ctx));
+      await api.register(houseRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -99,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     (await registerWebApp(app, ctx.config.webDistDir, {
       houseName: ctx.config.houseName,
       emailDomain: ctx.config.emailDomain,
+      houseTimeZone: ctx.config.houseTimeZone,
       version: APP_VERSION,
     }));
   if (!servingWeb) {

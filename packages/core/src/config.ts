@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const publicConfigSchema = z.object({
   houseName: z.string(),
   emailDomain: z.string().nullable(),
+  /** The zone in which "today" is counted (Europe/Zurich for Corzoneso). */
+  houseTimeZone: z.string(),
   version: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

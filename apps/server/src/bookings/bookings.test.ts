@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putHouseRules } from '../settings/house-rules.ts';
+import { putHouseRules } from '../house/rules.ts';
 import { testDialects } from '../test/databases.ts';
 import { openEventStream, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 
@@ -172,5 +172,18 @@ describe.each(testDialects)('bookings (%s)', (dialect) => {
     expect(await stranger.next((e) => e.type === 'resync')).toEqual({ type: 'resync' });
     stranger.close();
     expect((await t.client().get('/api/events')).status).toBe(401);
+  });
+});
+
+describe('house rules', () => {
+  it('are readable by members, for the cost shown before saving', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const member = await t.login('member');
+      expect((await member.get('/api/house/rules')).body.rules).toEqual({ nightFeeCentimes: 5000, minimumStayCostCentimes: 7500, pricePerKwhCentimes: 30, maxStayNights: 60 });
+      expect((await t.client().get('/api/house/rules')).status).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });

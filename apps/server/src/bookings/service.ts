@@ -19,7 +19,7 @@ import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { getHouseRules } from '../settings/house-rules.ts';
+import { getHouseRules } from '../house/rules.ts';
 import {
   deleteBooking as deleteBookingRow,
   findBooking,

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@rustico/core';
 
-const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: null, version: 'dev' };
+const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: 'dev' };
 
 /**
  * Checks the injected JSON against `PublicConfig` without zod: this runs before
@@ -10,10 +10,10 @@ const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: nu
  */
 function toPublicConfig(value: unknown): PublicConfig | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { houseName, emailDomain, version } = value as Record<string, unknown>;
-  if (typeof houseName !== 'string' || typeof version !== 'string') return null;
+  const { houseName, emailDomain, houseTimeZone, version } = value as Record<string, unknown>;
+  if (typeof houseName !== 'string' || typeof version !== 'string' || typeof houseTimeZone !== 'string') return null;
   if (emailDomain !== null && typeof emailDomain !== 'string') return null;
-  const config: PublicConfig = { houseName, emailDomain, version };
+  const config: PublicConfig = { houseName, emailDomain, houseTimeZone, version };
   return config;
 }
 

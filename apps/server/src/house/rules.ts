@@ -1,6 +1,6 @@
 import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@rustico/core';
 import type { Db } from '../db/database.ts';
-import { getSetting, putSetting } from './repository.ts';
+import { getSetting, putSetting } from '../settings/repository.ts';
 
 const HOUSE_RULES_KEY = 'house_rules';
 
