@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { countUsers } from '../users/repository.ts';
 import { createUser, setUserPhoto } from '../users/service.ts';
 import { avatarSvg, type AvatarLook } from './avatars.ts';
+import { seedDemoBookings } from './bookings.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
 
@@ -38,6 +39,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   }
   const domain = ctx.config.emailDomain ?? 'bernasconi.ch';
   const logins: DemoLogin[] = [];
+  const ids = new Map<string, string>();
   for (const member of FAMILY) {
     const user = await createUser(ctx, {
       email: `${member.local}@${domain}`,
@@ -47,7 +49,9 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
       colour: member.look.colour,
     });
     await setUserPhoto(ctx, user.id, avatarSvg(member.look));
+    ids.set(member.local, user.id);
     logins.push({ email: user.email, name: user.name, role: user.role });
   }
+  await seedDemoBookings(ctx, ids);
   return logins;
 }
