@@ -13,6 +13,8 @@ import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { houseRoutes } from './house/routes.ts';
+import { noteRoutes } from './notes/routes.ts';
+import { stayRoutes } from './stays/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -92,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(bookingRoutes(ctx));
       await api.register(eventRoutes(ctx));
       await api.register(houseRoutes(ctx));
+      await api.register(stayRoutes(ctx));
+      await api.register(noteRoutes(ctx));
     },
     { prefix: '/api' },
   );

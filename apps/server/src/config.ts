@@ -25,6 +25,7 @@ const configSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  CONTENT_DIR: z.string().optional(),
 });
 
 export type Config = {
@@ -40,6 +41,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** The house's own texts and settings files (tutorials, checklist, payment details). */
+  contentDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -68,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    contentDir: path.resolve(c.CONTENT_DIR ?? path.join(repoRoot, 'content')),
   };
 }

@@ -71,6 +71,9 @@ export function canDeleteBooking(user: { id: string; role: Role }, booking: Book
   return (booking.ownerId === user.id || isAdmin(user.role)) && !booking.checkedIn;
 }
 
+export const paymentMethodSchema = z.enum(['bank_transfer', 'twint', 'voucher']);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
 export const bookingSchema = z.object({
   id: z.string(),
   ownerId: z.string(),
@@ -84,6 +87,9 @@ export const bookingSchema = z.object({
   checkedIn: z.boolean(),
   checkedOut: z.boolean(),
   paid: z.boolean(),
+  /** Set at check-out: the electricity the stay used. */
+  kwhUsed: z.number().nullable(),
+  paymentMethod: paymentMethodSchema.nullable(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;

@@ -8,3 +8,6 @@ export * from './house-rules.ts';
 export * from './bookings.ts';
 export * from './calendar.ts';
 export * from './events.ts';
+export * from './stays.ts';
+export * from './content.ts';
+export * from './notes.ts';

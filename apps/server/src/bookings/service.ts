@@ -48,6 +48,8 @@ export function toBooking(row: BookingRow): Booking {
     checkedIn: row.checkedIn === 1,
     checkedOut: row.checkedOut === 1,
     paid: row.paid === 1,
+    kwhUsed: row.kwhUsed,
+    paymentMethod: row.paymentMethod,
     createdAt: row.createdAt,
   };
 }
@@ -107,6 +109,9 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: B
       checkedIn: 0,
       checkedOut: 0,
       paid: 0,
+      kwhUsed: null,
+      paymentMethod: null,
+      paidAt: null,
       createdAt: at,
       updatedAt: at,
     });

@@ -1,4 +1,4 @@
-import type { Purpose, Role } from '@rustico/core';
+import type { PaymentMethod, Purpose, Role } from '@rustico/core';
 
 /**
  * Table shapes as the application sees them (CamelCasePlugin maps them to
@@ -49,12 +49,45 @@ export interface BookingsTable {
   checkedIn: number;
   checkedOut: number;
   paid: number;
+  kwhUsed: number | null;
+  paymentMethod: PaymentMethod | null;
+  paidAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
+export interface MeterReadingsTable {
+  id: string;
+  bookingId: string;
+  userId: string;
+  kind: 'checkin' | 'checkout';
+  dayKwh: number;
+  nightKwh: number;
+  totalKwh: number;
+  recordedAt: string;
+}
+
+export interface NotesTable {
+  id: string;
+  userId: string;
+  text: string;
+  eventKind: 'checkin' | 'checkout' | null;
+  eventDate: string | null;
+  bookingId: string | null;
+  createdAt: string;
+}
+
+export interface NoteReactionsTable {
+  noteId: string;
+  userId: string;
+  createdAt: string;
+}
+
 export interface Database {
   bookings: BookingsTable;
+  meterReadings: MeterReadingsTable;
+  notes: NotesTable;
+  noteReactions: NoteReactionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;

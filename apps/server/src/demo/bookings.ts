@@ -56,6 +56,9 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
       checkedIn: finished ? 1 : 0,
       checkedOut: finished ? 1 : 0,
       paid: finished && index !== UNPAID_INDEX ? 1 : 0,
+      kwhUsed: null,
+      paymentMethod: null,
+      paidAt: null,
       createdAt: at,
       updatedAt: at,
     });

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import type { UsersTable } from '../db/schema.ts';
 
@@ -34,4 +36,10 @@ export async function touchLastSeen(db: Db, id: string, at: string): Promise<voi
 
 export async function updatePhoto(db: Db, id: string, photo: string | null): Promise<void> {
   await db.updateTable('users').set({ photo }).where('id', '=', id).execute();
+}
+
+/** Takes the one-time voucher; false when it was used already (also by a concurrent request). */
+export async function takeVoucher(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ giftUsed: 1 }).where('id', '=', id).where('giftUsed', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -23,6 +23,14 @@ export const errorCodes = [
   'DATE_IN_PAST',
   'BOOKING_OVERLAP',
   'BOOKING_CHECKED_IN',
+  'READING_TOO_LOW',
+  'CHECKLIST_NOT_DONE',
+  'STEP_OUT_OF_ORDER',
+  'STEP_DONE',
+  'VOUCHER_USED',
+  'NOTE_EMPTY',
+  'NOTE_TOO_LONG',
+  'WEATHER_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 

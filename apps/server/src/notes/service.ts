@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
+import type { AppContext } from '../context.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { photoUrlOf } from '../users/service.ts';
+import { addReaction, deleteNote as deleteNoteRow, findNote, insertNote, listNotes, removeReaction, type NoteRow } from './repository.ts';
+
+export function toNote(row: NoteRow): Note {
+  return {
+    id: row.id,
+    authorId: row.userId,
+    authorName: row.authorName,
+    authorPhotoUrl: photoUrlOf({ id: row.userId, photo: row.authorPhoto }),
+    text: row.text,
+    label: row.eventKind && row.eventDate ? { kind: row.eventKind, date: row.eventDate } : null,
+    createdAt: row.createdAt,
+    reactionCount: Number(row.reactionCount ?? 0),
+    reactedByMe: row.myReaction !== null && row.myReaction !== undefined,
+  };
+}
+
+const audienceOf = (user: SessionUser) => ({ ownerId: user.id, ownerHidden: user.hidden });
+
+function encodeCursor(note: Note): string {
+  return Buffer.from(JSON.stringify([note.createdAt, note.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
+}
+
+export async function notesPage(ctx: AppContext, viewer: SessionUser, limit: number, before?: string) {
+  const rows = await listNotes(ctx.db, viewer, limit + 1, before ? decodeCursor(before) : undefined);
+  const notes = rows.slice(0, limit).map(toNote);
+  return { notes, nextCursor: rows.length > limit ? encodeCursor(notes.at(-1)!) : null };
+}
+
+export async function latestNote(ctx: AppContext, viewer: SessionUser): Promise<Note | null> {
+  const [row] = await listNotes(ctx.db, viewer, 1);
+  return row ? toNote(row) : null;
+}
+
+export async function createNote(ctx: AppContext, author: SessionUser, input: NoteInput): Promise<Note> {
+  const id = randomUUID();
+  await insertNote(ctx.db, { id, userId: author.id, text: input.text, eventKind: null, eventDate: null, bookingId: null, createdAt: ctx.now().toISOString() });
+  ctx.events.publish({ type: 'note', action: 'created', id }, audienceOf(author));
+  return toNote((await findNote(ctx.db, id, author))!);
+}
+
+export async function deleteNote(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+  const row = await findNote(ctx.db, id, user);
+  if (!row) throw notFound('Note');
+  if (row.userId !== user.id) throw forbidden();
+  await deleteNoteRow(ctx.db, id);
+  ctx.events.publish({ type: 'note', action: 'deleted', id }, audienceOf(user));
+}
+
+/** Thumbs-up on or off; anyone who can see a note may react to it. */
+export async function setReaction(ctx: AppContext, user: SessionUser, id: string, on: boolean): Promise<Note> {
+  const row = await findNote(ctx.db, id, user);
+  if (!row) throw notFound('Note');
+  if (on) await addReaction(ctx.db, id, user.id, ctx.now().toISOString());
+  else await removeReaction(ctx.db, id, user.id);
+  // The note's audience, not the reactor's: everyone who sees the note sees its count change.
+  ctx.events.publish({ type: 'note', action: 'reacted', id }, { ownerId: row.userId, ownerHidden: row.authorHidden === 1 });
+  return toNote((await findNote(ctx.db, id, user))!);
+}

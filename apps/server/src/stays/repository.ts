@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database, MeterReadingsTable } from '../db/schema.ts';
+
+/** The house has one meter: the latest reading of any stay is where the next must start. */
+export function latestReading(db: Kysely<Database>) {
+  return db.selectFrom('meterReadings').selectAll().orderBy('recordedAt', 'desc').orderBy('totalKwh', 'desc').limit(1).executeTakeFirst();
+}
+
+export function readingOf(db: Kysely<Database>, bookingId: string, kind: MeterReadingsTable['kind']) {
+  return db.selectFrom('meterReadings').selectAll().where('bookingId', '=', bookingId).where('kind', '=', kind).executeTakeFirst();
+}
+
+export async function insertReading(db: Kysely<Database>, reading: MeterReadingsTable): Promise<void> {
+  await db.insertInto('meterReadings').values(reading).execute();
+}
+
+export async function markCheckedIn(db: Kysely<Database>, id: string, at: string): Promise<void> {
+  await db.updateTable('bookings').set({ checkedIn: 1, kwhUsed: 0, updatedAt: at }).where('id', '=', id).execute();
+}
+
+export async function markCheckedOut(db: Kysely<Database>, id: string, kwhUsed: number, costCentimes: number, at: string): Promise<void> {
+  await db.updateTable('bookings').set({ checkedOut: 1, kwhUsed, costCentimes, updatedAt: at }).where('id', '=', id).execute();
+}
+
+export async function markPaid(db: Kysely<Database>, id: string, method: NonNullable<Database['bookings']['paymentMethod']>, at: string): Promise<void> {
+  await db.updateTable('bookings').set({ paid: 1, paymentMethod: method, paidAt: at, updatedAt: at }).where('id', '=', id).execute();
+}
+
+/** Own bookings not yet paid, oldest first: the one that needs something done comes first. */
+export function listOpenStays(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('users', 'users.id', 'bookings.userId')
+    .selectAll('bookings')
+    .select(['users.name as ownerName', 'users.colour as ownerColour', 'users.hidden as ownerHidden'])
+    .where('bookings.userId', '=', userId)
+    .where('bookings.paid', '=', 0)
+    .orderBy('bookings.startDate')
+    .execute();
+}

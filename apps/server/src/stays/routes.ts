@@ -1,0 +1,119 @@
+import {
+  bookingListSchema,
+  bookingResponseSchema,
+  checkinRequestSchema,
+  checkoutRequestSchema,
+  latestReadingSchema,
+  paymentRequestSchema,
+} from '@rustico/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.ts';
+import { findBooking } from '../bookings/repository.ts';
+import { toBooking } from '../bookings/service.ts';
+import type { AppContext } from '../context.ts';
+import { readPaymentDetails } from '../house/content.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { qrBillSvg } from './qr-bill.ts';
+import { checkIn, checkOut, latestMeterReading, openStays, pay } from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export function stayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/stays/open',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: 'My bookings that are not finished (not paid), oldest first, for the Registra selector',
+          response: { 200: bookingListSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ bookings: await openStays(ctx, requireUser(request)) }),
+    );
+
+    app.get(
+      '/meter/latest',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: "The house meter's last recorded reading",
+          response: { 200: latestReadingSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        requireUser(request);
+        return { reading: await latestMeterReading(ctx) };
+      },
+    );
+
+    app.post(
+      '/bookings/:id/checkin',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: 'Register the arrival: meter reading and an optional note',
+          params: idParams,
+          body: checkinRequestSchema,
+          response: { 200: bookingResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ booking: await checkIn(ctx, requireUser(request), request.params.id, request.body) }),
+    );
+
+    app.post(
+      '/bookings/:id/checkout',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: 'Register the departure: meter reading, checklist done, optional note; sets the final cost',
+          params: idParams,
+          body: checkoutRequestSchema,
+          response: { 200: bookingResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ booking: await checkOut(ctx, requireUser(request), request.params.id, request.body) }),
+    );
+
+    app.post(
+      '/bookings/:id/payment',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: 'Register the payment (bank transfer, Twint or the one-time weekend voucher)',
+          params: idParams,
+          body: paymentRequestSchema,
+          response: { 200: bookingResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ booking: await pay(ctx, requireUser(request), request.params.id, request.body.method) }),
+    );
+
+    app.get(
+      '/bookings/:id/qr-bill.svg',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: "The Swiss QR-bill payment part for a checked-out stay's cost (its owner)",
+          params: idParams,
+          produces: ['image/svg+xml'],
+          response: { 200: z.any().describe('SVG'), ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const row = await findBooking(ctx.db, request.params.id, user);
+        if (!row) throw notFound('Booking');
+        if (row.userId !== user.id) throw forbidden();
+        const booking = toBooking(row);
+        if (!booking.checkedOut || booking.costCentimes <= 0) {
+          throw new AppError(409, 'STEP_OUT_OF_ORDER', 'A QR-bill exists once the stay is checked out and costs something');
+        }
+        const svg = qrBillSvg(await readPaymentDetails(ctx.config.contentDir), booking);
+        return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'private, no-cache').send(svg);
+      },
+    );
+  };
+}

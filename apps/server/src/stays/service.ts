@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  checkoutCost,
+  kwhUsed,
+  readingIsPlausible,
+  readingTotal,
+  stayStep,
+  type Booking,
+  type CheckinRequest,
+  type CheckoutRequest,
+  type MeterReading,
+  type PaymentMethod,
+  type SessionUser,
+  type StayStep,
+} from '@rustico/core';
+import type { Kysely } from 'kysely';
+import { findBooking, type BookingRow } from '../bookings/repository.ts';
+import { toBooking } from '../bookings/service.ts';
+import type { AppContext } from '../context.ts';
+import { lockBookingsForWrite } from '../db/locks.ts';
+import type { Database, MeterReadingsTable } from '../db/schema.ts';
+import { getHouseRules } from '../house/rules.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { insertNote } from '../notes/repository.ts';
+import { takeVoucher } from '../users/repository.ts';
+import { insertReading, latestReading, listOpenStays, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
+
+const STEP_ORDER: StayStep[] = ['checkin', 'checkout', 'payment', 'done'];
+
+function toReading(row: MeterReadingsTable): MeterReading {
+  return { dayKwh: row.dayKwh, nightKwh: row.nightKwh, totalKwh: row.totalKwh, recordedAt: row.recordedAt };
+}
+
+export async function openStays(ctx: AppContext, user: SessionUser): Promise<Booking[]> {
+  return (await listOpenStays(ctx.db, user.id)).map(toBooking);
+}
+
+export async function latestMeterReading(ctx: AppContext): Promise<MeterReading | null> {
+  const row = await latestReading(ctx.db);
+  return row ? toReading(row) : null;
+}
+
+/**
+ * Loads the booking for a step inside the locked transaction: it must be the
+ * caller's own and be exactly at that step.
+ */
+async function bookingAtStep(trx: Kysely<Database>, user: SessionUser, id: string, step: StayStep): Promise<BookingRow> {
+  await lockBookingsForWrite(trx);
+  const row = await findBooking(trx, id, user);
+  if (!row) throw notFound('Booking');
+  if (row.userId !== user.id) throw forbidden();
+  const current = stayStep({ checkedIn: row.checkedIn === 1, checkedOut: row.checkedOut === 1, paid: row.paid === 1 });
+  if (current !== step) {
+    const done = STEP_ORDER.indexOf(current) > STEP_ORDER.indexOf(step);
+    throw done
+      ? new AppError(409, 'STEP_DONE', `The ${step} of this booking is registered already`)
+      : new AppError(409, 'STEP_OUT_OF_ORDER', `This booking is at the ${current} step`);
+  }
+  return row;
+}
+
+async function recordReading(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  booking: BookingRow,
+  kind: MeterReadingsTable['kind'],
+  input: { dayKwh: number; nightKwh: number },
+): Promise<number> {
+  const last = await latestReading(trx);
+  if (!readingIsPlausible(input, last?.totalKwh ?? null)) {
+    throw new AppError(400, 'READING_TOO_LOW', `The meter showed ${last?.totalKwh} kWh already`, 'dayKwh');
+  }
+  const total = readingTotal(input);
+  await insertReading(trx, {
+    id: randomUUID(),
+    bookingId: booking.id,
+    userId: booking.userId,
+    kind,
+    dayKwh: input.dayKwh,
+    nightKwh: input.nightKwh,
+    totalKwh: total,
+    recordedAt: ctx.now().toISOString(),
+  });
+  return total;
+}
+
+async function postStayNote(ctx: AppContext, trx: Kysely<Database>, booking: BookingRow, kind: 'checkin' | 'checkout', text: string | undefined) {
+  if (!text) return null;
+  const id = randomUUID();
+  await insertNote(trx, {
+    id,
+    userId: booking.userId,
+    text,
+    eventKind: kind,
+    // 'Check-In <arrival date>', 'Check-Out <departure date>'.
+    eventDate: kind === 'checkin' ? booking.startDate : booking.endDate,
+    bookingId: booking.id,
+    createdAt: ctx.now().toISOString(),
+  });
+  return id;
+}
+
+function announce(ctx: AppContext, row: BookingRow, noteId: string | null) {
+  const audience = { ownerId: row.userId, ownerHidden: row.ownerHidden === 1 };
+  ctx.events.publish({ type: 'booking', action: 'updated', id: row.id }, audience);
+  if (noteId) ctx.events.publish({ type: 'note', action: 'created', id: noteId }, audience);
+}
+
+/** Arrival: the meter reading (and an optional note) in one transaction. */
+export async function checkIn(ctx: AppContext, user: SessionUser, id: string, input: CheckinRequest): Promise<Booking> {
+  const { row, noteId } = await ctx.db.transaction().execute(async (trx) => {
+    const booking = await bookingAtStep(trx, user, id, 'checkin');
+    await recordReading(ctx, trx, booking, 'checkin', input);
+    await markCheckedIn(trx, id, ctx.now().toISOString());
+    const noteId = await postStayNote(ctx, trx, booking, 'checkin', input.note);
+    return { row: (await findBooking(trx, id, user))!, noteId };
+  });
+  announce(ctx, row, noteId);
+  return toBooking(row);
+}
+
+/** Departure: the meter reading, the checklist confirmed, and the stay's final cost. */
+export async function checkOut(ctx: AppContext, user: SessionUser, id: string, input: CheckoutRequest): Promise<Booking> {
+  const rules = await getHouseRules(ctx.db);
+  const { row, noteId } = await ctx.db.transaction().execute(async (trx) => {
+    const booking = await bookingAtStep(trx, user, id, 'checkout');
+    const arrival = await readingOf(trx, id, 'checkin');
+    const total = await recordReading(ctx, trx, booking, 'checkout', input);
+    const used = arrival ? kwhUsed(arrival.totalKwh, total) : 0;
+    const cost = checkoutCost(
+      { start: booking.startDate, end: booking.endDate, purpose: booking.purpose, storedCostCentimes: booking.costCentimes },
+      used,
+      rules,
+    );
+    await markCheckedOut(trx, id, used, cost.totalCentimes, ctx.now().toISOString());
+    const noteId = await postStayNote(ctx, trx, booking, 'checkout', input.note);
+    return { row: (await findBooking(trx, id, user))!, noteId };
+  });
+  announce(ctx, row, noteId);
+  return toBooking(row);
+}
+
+/** Registers the payment; the weekend voucher can be used once per member. */
+export async function pay(ctx: AppContext, user: SessionUser, id: string, method: PaymentMethod): Promise<Booking> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await bookingAtStep(trx, user, id, 'payment');
+    if (method === 'voucher' && !(await takeVoucher(trx, user.id))) {
+      throw new AppError(409, 'VOUCHER_USED', 'The voucher has been used already');
+    }
+    await markPaid(trx, id, method, ctx.now().toISOString());
+    return (await findBooking(trx, id, user))!;
+  });
+  announce(ctx, row, null);
+  return toBooking(row);
+}
