@@ -15,6 +15,7 @@ import { eventRoutes } from './events/routes.ts';
 import { houseRoutes } from './house/routes.ts';
 import { noteRoutes } from './notes/routes.ts';
 import { stayRoutes } from './stays/routes.ts';
+import { weatherRoutes } from './weather/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(houseRoutes(ctx));
       await api.register(stayRoutes(ctx));
       await api.register(noteRoutes(ctx));
+      await api.register(weatherRoutes(ctx));
     },
     { prefix: '/api' },
   );

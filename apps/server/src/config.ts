@@ -26,6 +26,11 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   CONTENT_DIR: z.string().optional(),
+  HOUSE_LATITUDE: z.coerce.number().min(-90).max(90).default(46.4463),
+  HOUSE_LONGITUDE: z.coerce.number().min(-180).max(180).default(8.9344),
+  OPENWEATHERMAP_API_KEY: z.string().min(1).optional(),
+  OPENWEATHERMAP_URL: z.url().default('https://api.openweathermap.org'),
+  OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
 });
 
 export type Config = {
@@ -43,6 +48,14 @@ export type Config = {
   webDistDir: string;
   /** The house's own texts and settings files (tutorials, checklist, payment details). */
   contentDir: string;
+  weather: {
+    latitude: number;
+    longitude: number;
+    /** With a key, OpenWeatherMap; without, Open-Meteo, which needs none. */
+    openWeatherMapKey: string | undefined;
+    openWeatherMapUrl: string;
+    openMeteoUrl: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -72,5 +85,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     contentDir: path.resolve(c.CONTENT_DIR ?? path.join(repoRoot, 'content')),
+    weather: {
+      latitude: c.HOUSE_LATITUDE,
+      longitude: c.HOUSE_LONGITUDE,
+      openWeatherMapKey: c.OPENWEATHERMAP_API_KEY,
+      openWeatherMapUrl: c.OPENWEATHERMAP_URL.replace(/\/$/, ''),
+      openMeteoUrl: c.OPEN_METEO_URL.replace(/\/$/, ''),
+    },
   };
 }

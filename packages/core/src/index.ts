@@ -11,3 +11,4 @@ export * from './events.ts';
 export * from './stays.ts';
 export * from './content.ts';
 export * from './notes.ts';
+export * from './weather.ts';
