@@ -16,6 +16,7 @@ import { houseRoutes } from './house/routes.ts';
 import { noteRoutes } from './notes/routes.ts';
 import { stayRoutes } from './stays/routes.ts';
 import { weatherRoutes } from './weather/routes.ts';
+import { contentRoutes } from './content/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(stayRoutes(ctx));
       await api.register(noteRoutes(ctx));
       await api.register(weatherRoutes(ctx));
+      await api.register(contentRoutes(ctx));
     },
     { prefix: '/api' },
   );

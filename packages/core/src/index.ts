@@ -12,3 +12,4 @@ export * from './stays.ts';
 export * from './content.ts';
 export * from './notes.ts';
 export * from './weather.ts';
+export * from './tutorials.ts';

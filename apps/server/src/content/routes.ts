@@ -1,0 +1,53 @@
+import { isTutorialId } from '@rustico/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.ts';
+import type { AppContext } from '../context.ts';
+import { readMarkdown } from '../house/content.ts';
+import { notFound } from '../http/errors.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { renderMarkdown } from './markdown.ts';
+
+const pageSchema = z.object({ html: z.string().nullable() });
+
+/** The house's texts (content/*.md), rendered to safe HTML. */
+export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const page = async (file: string) => {
+      const source = await readMarkdown(ctx.config.contentDir, file);
+      return { html: source === null ? null : renderMarkdown(source) };
+    };
+
+    app.get(
+      '/content/tutorials/:id',
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'A house guide; html is null while the house has not written it',
+          params: z.object({ id: z.string().max(50) }),
+          response: { 200: pageSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        requireUser(request);
+        if (!isTutorialId(request.params.id)) throw notFound('Tutorial');
+        return page(`tutorials/${request.params.id}.md`);
+      },
+    );
+
+    app.get(
+      '/content/welcome',
+      { schema: { tags: ['content'], summary: 'The house letter on Home', response: { 200: pageSchema, ...errorResponses(401) } } },
+      async (request) => {
+        requireUser(request);
+        return page('welcome.md');
+      },
+    );
+
+    app.get(
+      '/content/visitor',
+      { schema: { tags: ['content'], summary: 'The public welcome page for guests', response: { 200: pageSchema } } },
+      async () => page('visitor.md'),
+    );
+  };
+}
