@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, stayFee, todayIn, type Purpose } from '@rustico/core';
+import { addDays, checkoutCost, roundKwh, stayFee, todayIn, type Purpose } from '@rustico/core';
 import { insertBooking } from '../bookings/repository.ts';
 import type { AppContext } from '../context.ts';
 import { getHouseRules } from '../house/rules.ts';
+import { insertNote } from '../notes/repository.ts';
+import { insertReading, markCheckedIn, markCheckedOut, markPaid } from '../stays/repository.ts';
 
 export interface DemoStay {
   who: string;
@@ -10,22 +12,26 @@ export interface DemoStay {
   from: number;
   nights: number;
   purpose?: Purpose;
+  /** What the meter counted (finished stays). */
+  kwh?: number;
+  checkinNote?: string;
+  checkoutNote?: string;
 }
 
 /**
- * A year of life at the house around today: finished stays (checked out and
- * paid, one still unpaid), and the coming weekends and holidays.
+ * A year of life at the house around today: finished stays with their meter
+ * readings (paid, but the last one), and the coming weekends and holidays.
  */
 export const DEMO_STAYS: DemoStay[] = [
-  { who: 'marco', from: -330, nights: 7 },
-  { who: 'sofia', from: -300, nights: 3 },
-  { who: 'giulia', from: -260, nights: 2, purpose: 'maintenance' },
-  { who: 'luca', from: -200, nights: 4 },
-  { who: 'elena', from: -150, nights: 0 },
-  { who: 'andrea', from: -120, nights: 5 },
-  { who: 'marco', from: -90, nights: 10 },
-  { who: 'sofia', from: -45, nights: 2 },
-  { who: 'luca', from: -20, nights: 3 },
+  { who: 'marco', from: -330, nights: 7, kwh: 412.6, checkoutNote: 'Capodanno con la neve: strada sgombra fino al posteggio.' },
+  { who: 'sofia', from: -300, nights: 3, kwh: 96.2 },
+  { who: 'giulia', from: -260, nights: 2, purpose: 'maintenance', kwh: 31.4, checkinNote: 'Sono qui per lo spazzacamino e la caldaia.' },
+  { who: 'luca', from: -200, nights: 4, kwh: 58.9 },
+  { who: 'elena', from: -150, nights: 0, kwh: 3.1 },
+  { who: 'andrea', from: -120, nights: 5, kwh: 44.7, checkoutNote: 'La zanzariera della camera piccola è rotta.' },
+  { who: 'marco', from: -90, nights: 10, kwh: 121.3 },
+  { who: 'sofia', from: -45, nights: 2, kwh: 38.8 },
+  { who: 'luca', from: -20, nights: 3, kwh: 120.4, checkinNote: 'Arrivati, tutto in ordine. Fa freddo, acceso il camino.' },
   { who: 'elena', from: 6, nights: 2 },
   { who: 'luca', from: 13, nights: 2 },
   { who: 'giulia', from: 20, nights: 1, purpose: 'maintenance' },
@@ -34,34 +40,46 @@ export const DEMO_STAYS: DemoStay[] = [
   { who: 'marco', from: 40, nights: 4 },
 ];
 
-/** The last finished stay is left unpaid, so the payment step has something to show. */
-const UNPAID_INDEX = DEMO_STAYS.findLastIndex((stay) => stay.from + stay.nights < 0);
+const METER_START = { dayKwh: 18_240.5, nightKwh: 11_032.8 };
 
-export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, string>): Promise<number> {
+/** Books, checks in and out and pays the demo stays through the same repositories the app uses. */
+export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, string>): Promise<void> {
   const today = todayIn(ctx.config.houseTimeZone, ctx.now());
   const rules = await getHouseRules(ctx.db);
-  const at = ctx.now().toISOString();
-  for (const [index, stay] of DEMO_STAYS.entries()) {
+  const meter = { ...METER_START };
+  const finished = DEMO_STAYS.filter((stay) => stay.from + stay.nights < 0);
+  const unpaid = finished.at(-1);
+  for (const stay of DEMO_STAYS) {
     const start = addDays(today, stay.from);
     const end = addDays(start, stay.nights);
     const purpose = stay.purpose ?? 'personal';
-    const finished = end < today;
+    const userId = userIds.get(stay.who)!;
+    const id = randomUUID();
+    const at = (day: string) => `${day}T15:00:00.000Z`;
     await insertBooking(ctx.db, {
-      id: randomUUID(),
-      userId: userIds.get(stay.who)!,
-      startDate: start,
-      endDate: end,
-      purpose,
+      id, userId, startDate: start, endDate: end, purpose,
       costCentimes: stayFee({ start, end }, purpose, rules),
-      checkedIn: finished ? 1 : 0,
-      checkedOut: finished ? 1 : 0,
-      paid: finished && index !== UNPAID_INDEX ? 1 : 0,
-      kwhUsed: null,
-      paymentMethod: null,
-      paidAt: null,
-      createdAt: at,
-      updatedAt: at,
+      checkedIn: 0, checkedOut: 0, paid: 0, kwhUsed: null, paymentMethod: null, paidAt: null,
+      createdAt: at(addDays(start, -30)), updatedAt: at(addDays(start, -30)),
     });
+    if (stay.kwh === undefined) continue;
+
+    const reading = (kind: 'checkin' | 'checkout', day: string) => ({
+      id: randomUUID(), bookingId: id, userId, kind, ...meter, totalKwh: roundKwh(meter.dayKwh + meter.nightKwh), recordedAt: at(day),
+    });
+    await insertReading(ctx.db, reading('checkin', start));
+    await markCheckedIn(ctx.db, id, at(start));
+    // Most of a stay's electricity runs on the day rate.
+    meter.dayKwh = roundKwh(meter.dayKwh + stay.kwh * 0.7);
+    meter.nightKwh = roundKwh(meter.nightKwh + stay.kwh - roundKwh(stay.kwh * 0.7));
+    await insertReading(ctx.db, reading('checkout', end));
+    const cost = checkoutCost({ start, end, purpose, storedCostCentimes: stayFee({ start, end }, purpose, rules) }, stay.kwh, rules);
+    await markCheckedOut(ctx.db, id, stay.kwh, cost.totalCentimes, at(end));
+    if (stay !== unpaid) await markPaid(ctx.db, id, stay.who === 'sofia' ? 'twint' : 'bank_transfer', at(end));
+
+    for (const [kind, text, day] of [['checkin', stay.checkinNote, start], ['checkout', stay.checkoutNote, end]] as const) {
+      if (!text) continue;
+      await insertNote(ctx.db, { id: randomUUID(), userId, text, eventKind: kind, eventDate: day, bookingId: id, createdAt: at(day) });
+    }
   }
-  return DEMO_STAYS.length;
 }

@@ -4,6 +4,7 @@ import { countUsers } from '../users/repository.ts';
 import { createUser, setUserPhoto } from '../users/service.ts';
 import { avatarSvg, type AvatarLook } from './avatars.ts';
 import { seedDemoBookings } from './bookings.ts';
+import { seedDemoNotes } from './notes.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
 
@@ -53,5 +54,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     logins.push({ email: user.email, name: user.name, role: user.role });
   }
   await seedDemoBookings(ctx, ids);
+  await seedDemoNotes(ctx, ids);
   return logins;
 }
