@@ -1,9 +1,10 @@
 import { useLocation, useNavigate } from 'react-router';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
-import { ComingSoon } from '../ui/coming-soon.tsx';
 import { Page } from '../ui/page.tsx';
+import { NotesTab } from '../notes/notes-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
+import { RegisterTab } from './register/register-tab.tsx';
 
 const TAB_REGISTER = 'registra';
 const TAB_NOTES = 'note';
@@ -24,10 +25,10 @@ export function ManagementPage() {
           <TabsTrigger value={TAB_NOTES}>{t('management.notes')}</TabsTrigger>
         </TabsList>
         <TabsContent value={TAB_REGISTER}>
-          <ComingSoon />
+          <RegisterTab />
         </TabsContent>
         <TabsContent value={TAB_NOTES}>
-          <ComingSoon />
+          <NotesTab />
         </TabsContent>
       </Tabs>
     </Page>
