@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,8 @@ import { noteRoutes } from './notes/routes.ts';
 import { stayRoutes } from './stays/routes.ts';
 import { weatherRoutes } from './weather/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -27,7 +29,6 @@ import { userRoutes } from './users/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface BuildAppOptions {
-  logger?: FastifyServerOptions['logger'];
   /** Serve the built web app as well (off in API tests). */
   serveWeb?: boolean;
 }
@@ -37,11 +38,13 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    loggerInstance: ctx.log,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Writes carry JSON (or, for photos, the image itself); plain text is refused with 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -100,6 +103,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(noteRoutes(ctx));
       await api.register(weatherRoutes(ctx));
       await api.register(contentRoutes(ctx));
+      await api.register(profileRoutes(ctx));
+      await api.register(pushRoutes(ctx));
     },
     { prefix: '/api' },
   );

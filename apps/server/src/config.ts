@@ -31,6 +31,10 @@ const configSchema = z.object({
   OPENWEATHERMAP_API_KEY: z.string().min(1).optional(),
   OPENWEATHERMAP_URL: z.url().default('https://api.openweathermap.org'),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
+    .default('mailto:rustico@localhost'),
 });
 
 export type Config = {
@@ -48,6 +52,8 @@ export type Config = {
   webDistDir: string;
   /** The house's own texts and settings files (tutorials, checklist, payment details). */
   contentDir: string;
+  /** Who push services may contact about this sender (VAPID subject). */
+  pushContact: string;
   weather: {
     latitude: number;
     longitude: number;
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     contentDir: path.resolve(c.CONTENT_DIR ?? path.join(repoRoot, 'content')),
+    pushContact: c.PUSH_CONTACT,
     weather: {
       latitude: c.HOUSE_LATITUDE,
       longitude: c.HOUSE_LONGITUDE,

@@ -1,15 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { EventHub } from './events/hub.ts';
-import type { EventPublisher } from './events/publisher.ts';
+import { EventHub } from './events/hub.ts';
+import { localPublisher, postgresPublisher, type EventPublisher } from './events/publisher.ts';
+import { PushSender } from './push/sender.ts';
+import { ensureVapidKeys } from './push/vapid.ts';
 
 /** What every service needs, passed explicitly so tests can swap the clock or the database. */
 export interface AppContext {
   db: Db;
   config: Config;
   now: () => Date;
+  log: FastifyBaseLogger;
   /** This process's live-event subscribers. */
   hub: EventHub;
   /** Where services announce committed changes. */
   events: EventPublisher;
+  /** Web Push to members' devices, sent after the write that caused it. */
+  push: PushSender;
+}
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel });
+}
+
+/**
+ * Wires the shared parts for a database: live events (through PostgreSQL's
+ * LISTEN/NOTIFY when several processes share it) and the push sender.
+ */
+export async function createContext(config: Config, db: Db, options: { now?: () => Date; log?: FastifyBaseLogger } = {}): Promise<AppContext> {
+  const log = options.log ?? createLogger(config);
+  const hub = new EventHub();
+  const events = config.databaseUrl
+    ? await postgresPublisher(hub, config.databaseUrl, (error) => log.error({ err: error }, 'live events failed'))
+    : localPublisher(hub);
+  const push = new PushSender(db, await ensureVapidKeys(db), config.pushContact, (error, context) => log.warn({ err: error }, context));
+  return { db, config, now: options.now ?? (() => new Date()), log, hub, events, push };
+}
+
+/** Lets pending notifications go out, then closes the event transport and the database. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.push.idle();
+  await ctx.events.close();
+  await ctx.db.destroy();
 }

@@ -1,10 +1,8 @@
 import { pruneAuthRecords } from './auth/service.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { closeContext, createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
-import { EventHub } from './events/hub.ts';
-import { localPublisher, postgresPublisher } from './events/publisher.ts';
 import { prepareSetupToken } from './setup/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,14 +23,10 @@ async function main(): Promise<void> {
   const config = readConfig();
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   await migrateToLatest(db);
-  const hub = new EventHub();
-  const events = config.databaseUrl
-    ? await postgresPublisher(hub, config.databaseUrl, (error) => console.error('live events:', error))
-    : localPublisher(hub);
-  const ctx: AppContext = { db, config, now: () => new Date(), hub, events };
+  const ctx = await createContext(config, db);
   await pruneAuthRecords(ctx);
 
-  const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveWeb: true });
+  const app = await buildApp(ctx, { serveWeb: true });
   const address = await app.listen({ port: config.port, host: config.host });
   const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   app.log.info({ address, database: config.databaseUrl ? 'postgres' : sqlitePathIn(config.dataDir) }, 'Rustico is running');
@@ -57,8 +51,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(prune);
     await app.close();
-    await events.close();
-    await db.destroy();
+    await closeContext(ctx);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

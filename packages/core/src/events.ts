@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('booking'), action: z.enum(['created', 'updated', 'deleted']), id: z.string() }),
   z.object({ type: z.literal('note'), action: z.enum(['created', 'deleted', 'reacted']), id: z.string() }),
+  // A member's name or photo changed: everything that shows people refreshes.
+  z.object({ type: z.literal('user'), action: z.literal('updated'), id: z.string() }),
   // The server could not replay what a reconnecting client missed: refetch everything.
   z.object({ type: z.literal('resync') }),
 ]);

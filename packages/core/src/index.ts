@@ -13,3 +13,4 @@ export * from './content.ts';
 export * from './notes.ts';
 export * from './weather.ts';
 export * from './tutorials.ts';
+export * from './push.ts';

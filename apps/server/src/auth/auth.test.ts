@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../users/service.ts';
+import { createUser, setUserPassword } from '../users/service.ts';
 import { testDialects } from '../test/databases.ts';
 import { DAY, MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from './service.ts';
@@ -104,6 +104,16 @@ describe.each(testDialects)('login and sessions (%s)', (dialect) => {
     stale.cookie = first;
     expect((await stale.get('/api/session')).status).toBe(401);
     expect((await client.get('/api/session')).status).toBe(200);
+  });
+
+  it('ends every session of a person whose password is changed', async () => {
+    const phone = t.client();
+    await phone.post('/api/session', { email: 'anna@example.ch', password: 'montagna-2026' });
+    await setUserPassword(t.ctx, 'anna@example.ch', 'castagne-2027');
+    expect((await phone.get('/api/session')).status).toBe(401);
+    expect((await t.client().post('/api/session', { email: 'anna@example.ch', password: 'montagna-2026' })).body.error.code).toBe('WRONG_PASSWORD');
+    expect((await t.client().post('/api/session', { email: 'anna@example.ch', password: 'castagne-2027' })).status).toBe(200);
+    await setUserPassword(t.ctx, 'anna@example.ch', 'montagna-2026');
   });
 
   it('ends the session on logout', async () => {

@@ -19,6 +19,7 @@ import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { bookingMessage } from '../push/messages.ts';
 import { getHouseRules } from '../house/rules.ts';
 import {
   deleteBooking as deleteBookingRow,
@@ -55,6 +56,9 @@ export function toBooking(row: BookingRow): Booking {
 }
 
 const audienceOf = (row: BookingRow) => ({ ownerId: row.userId, ownerHidden: row.ownerHidden === 1 });
+
+/** Everyone else's devices; a hidden account's changes only reach hidden accounts. */
+export const recipientsOf = (actor: SessionUser) => ({ exceptUserId: actor.id, onlyHidden: actor.hidden, onlyAdmins: false });
 
 function today(ctx: AppContext): string {
   return todayIn(ctx.config.houseTimeZone, ctx.now());
@@ -118,7 +122,9 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: B
     return (await findBooking(trx, id, user))!;
   });
   ctx.events.publish({ type: 'booking', action: 'created', id }, audienceOf(row));
-  return toBooking(row);
+  const booking = toBooking(row);
+  ctx.push.notify(recipientsOf(user), bookingMessage('created', booking));
+  return booking;
 }
 
 export async function updateBooking(ctx: AppContext, user: SessionUser, id: string, input: BookingInput): Promise<Booking> {
@@ -145,7 +151,9 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
     return (await findBooking(trx, id, user))!;
   });
   ctx.events.publish({ type: 'booking', action: 'updated', id }, audienceOf(row));
-  return toBooking(row);
+  const booking = toBooking(row);
+  ctx.push.notify(recipientsOf(user), bookingMessage('updated', booking));
+  return booking;
 }
 
 export async function deleteBooking(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
@@ -161,4 +169,5 @@ export async function deleteBooking(ctx: AppContext, user: SessionUser, id: stri
     return current;
   });
   ctx.events.publish({ type: 'booking', action: 'deleted', id }, audienceOf(row));
+  ctx.push.notify({ ...recipientsOf(user), onlyHidden: row.ownerHidden === 1 }, bookingMessage('deleted', toBooking(row)));
 }

@@ -83,7 +83,18 @@ export interface NoteReactionsTable {
   createdAt: string;
 }
 
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: string;
+}
+
 export interface Database {
+  pushSubscriptions: PushSubscriptionsTable;
   bookings: BookingsTable;
   meterReadings: MeterReadingsTable;
   notes: NotesTable;

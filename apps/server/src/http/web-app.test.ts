@@ -7,8 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import type { FastifyInstance } from 'fastify';
-import { EventHub } from '../events/hub.ts';
-import { localPublisher } from '../events/publisher.ts';
+import { createContext } from '../context.ts';
 import { renderIndexHtml } from './web-app.ts';
 
 const INDEX = '<!doctype html><html lang="it"><head><meta name="rustico-config" content=""><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
@@ -27,8 +26,7 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     database = await createTestDatabase('sqlite');
     const config = loadConfig({ DATA_DIR: database.dataDir, WEB_DIST_DIR: dist, EMAIL_DOMAIN: 'famiglia.ch', HOUSE_NAME: 'Casa "Sasso" <Blenio>' });
-    const hub = new EventHub();
-    app = await buildApp({ db: database.db, config, now: () => new Date(), hub, events: localPublisher(hub) }, { serveWeb: true });
+    app = await buildApp(await createContext(config, database.db), { serveWeb: true });
   });
   afterAll(async () => {
     await app.close();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
+import { recipientsOf } from '../bookings/service.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { noteMessage } from '../push/messages.ts';
 import { photoUrlOf } from '../users/service.ts';
 import { addReaction, deleteNote as deleteNoteRow, findNote, insertNote, listNotes, removeReaction, type NoteRow } from './repository.ts';
 
@@ -50,7 +52,9 @@ export async function createNote(ctx: AppContext, author: SessionUser, input: No
   const id = randomUUID();
   await insertNote(ctx.db, { id, userId: author.id, text: input.text, eventKind: null, eventDate: null, bookingId: null, createdAt: ctx.now().toISOString() });
   ctx.events.publish({ type: 'note', action: 'created', id }, audienceOf(author));
-  return toNote((await findNote(ctx.db, id, author))!);
+  const note = toNote((await findNote(ctx.db, id, author))!);
+  ctx.push.notify(recipientsOf(author), noteMessage(note));
+  return note;
 }
 
 export async function deleteNote(ctx: AppContext, user: SessionUser, id: string): Promise<void> {

@@ -18,3 +18,12 @@ export async function takeSetting(db: Db, key: string, value: string): Promise<b
   const result = await db.deleteFrom('settings').where('key', '=', key).where('value', '=', value).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Stores the value unless the key exists already (another process may have been first). */
+export async function putSettingIfAbsent(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}

@@ -15,13 +15,14 @@ import {
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
 import { findBooking, type BookingRow } from '../bookings/repository.ts';
-import { toBooking } from '../bookings/service.ts';
+import { recipientsOf, toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database, MeterReadingsTable } from '../db/schema.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { insertNote } from '../notes/repository.ts';
+import { noteMessage, paymentMessage } from '../push/messages.ts';
 import { takeVoucher } from '../users/repository.ts';
 import { insertReading, latestReading, listOpenStays, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
 
@@ -97,32 +98,35 @@ async function postStayNote(ctx: AppContext, trx: Kysely<Database>, booking: Boo
     bookingId: booking.id,
     createdAt: ctx.now().toISOString(),
   });
-  return id;
+  return { id, text };
 }
 
-function announce(ctx: AppContext, row: BookingRow, noteId: string | null) {
+function announce(ctx: AppContext, user: SessionUser, row: BookingRow, note: { id: string; text: string } | null) {
   const audience = { ownerId: row.userId, ownerHidden: row.ownerHidden === 1 };
   ctx.events.publish({ type: 'booking', action: 'updated', id: row.id }, audience);
-  if (noteId) ctx.events.publish({ type: 'note', action: 'created', id: noteId }, audience);
+  if (note) {
+    ctx.events.publish({ type: 'note', action: 'created', id: note.id }, audience);
+    ctx.push.notify(recipientsOf(user), noteMessage({ ...note, authorName: row.ownerName }));
+  }
 }
 
 /** Arrival: the meter reading (and an optional note) in one transaction. */
 export async function checkIn(ctx: AppContext, user: SessionUser, id: string, input: CheckinRequest): Promise<Booking> {
-  const { row, noteId } = await ctx.db.transaction().execute(async (trx) => {
+  const { row, note } = await ctx.db.transaction().execute(async (trx) => {
     const booking = await bookingAtStep(trx, user, id, 'checkin');
     await recordReading(ctx, trx, booking, 'checkin', input);
     await markCheckedIn(trx, id, ctx.now().toISOString());
-    const noteId = await postStayNote(ctx, trx, booking, 'checkin', input.note);
-    return { row: (await findBooking(trx, id, user))!, noteId };
+    const note = await postStayNote(ctx, trx, booking, 'checkin', input.note);
+    return { row: (await findBooking(trx, id, user))!, note };
   });
-  announce(ctx, row, noteId);
+  announce(ctx, user, row, note);
   return toBooking(row);
 }
 
 /** Departure: the meter reading, the checklist confirmed, and the stay's final cost. */
 export async function checkOut(ctx: AppContext, user: SessionUser, id: string, input: CheckoutRequest): Promise<Booking> {
   const rules = await getHouseRules(ctx.db);
-  const { row, noteId } = await ctx.db.transaction().execute(async (trx) => {
+  const { row, note } = await ctx.db.transaction().execute(async (trx) => {
     const booking = await bookingAtStep(trx, user, id, 'checkout');
     const arrival = await readingOf(trx, id, 'checkin');
     const total = await recordReading(ctx, trx, booking, 'checkout', input);
@@ -133,10 +137,10 @@ export async function checkOut(ctx: AppContext, user: SessionUser, id: string, i
       rules,
     );
     await markCheckedOut(trx, id, used, cost.totalCentimes, ctx.now().toISOString());
-    const noteId = await postStayNote(ctx, trx, booking, 'checkout', input.note);
-    return { row: (await findBooking(trx, id, user))!, noteId };
+    const note = await postStayNote(ctx, trx, booking, 'checkout', input.note);
+    return { row: (await findBooking(trx, id, user))!, note };
   });
-  announce(ctx, row, noteId);
+  announce(ctx, user, row, note);
   return toBooking(row);
 }
 
@@ -150,6 +154,8 @@ export async function pay(ctx: AppContext, user: SessionUser, id: string, method
     await markPaid(trx, id, method, ctx.now().toISOString());
     return (await findBooking(trx, id, user))!;
   });
-  announce(ctx, row, null);
-  return toBooking(row);
+  announce(ctx, user, row, null);
+  const booking = toBooking(row);
+  ctx.push.notify({ ...recipientsOf(user), onlyAdmins: true }, paymentMessage(booking));
+  return booking;
 }

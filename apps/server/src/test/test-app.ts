@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '@rustico/core';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import { createContext, type AppContext } from '../context.ts';
 import type { DbDialect } from '../db/database.ts';
-import { EventHub } from '../events/hub.ts';
-import { localPublisher, postgresPublisher } from '../events/publisher.ts';
 import { createUser } from '../users/service.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -80,11 +78,7 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
   const database = await createTestDatabase(dialect);
   const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
   const clock = new TestClock();
-  const hub = new EventHub();
-  const events = database.databaseUrl
-    ? await postgresPublisher(hub, database.databaseUrl, (error) => console.error(error))
-    : localPublisher(hub);
-  const ctx: AppContext = { db: database.db, config, now: clock.now, hub, events };
+  const ctx = await createContext(config, database.db, { now: clock.now });
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -110,7 +104,8 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
       // fetch keeps sockets alive for a few seconds; tests need not wait for them.
       app.server.closeAllConnections();
       await app.close();
-      await events.close();
+      await ctx.push.idle();
+      await ctx.events.close();
       await database.drop();
     },
   };

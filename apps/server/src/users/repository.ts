@@ -43,3 +43,7 @@ export async function takeVoucher(db: Kysely<Database>, id: string): Promise<boo
   const result = await db.updateTable('users').set({ giftUsed: 1 }).where('id', '=', id).where('giftUsed', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function updateName(db: Db, id: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', id).execute();
+}

@@ -67,8 +67,13 @@ export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: New
 }
 
 /** Re-encodes and stores a member's photo, then points their account at it. */
-export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'config'>, userId: string, image: Buffer): Promise<string> {
-  const encoded = await encodeProfilePhoto(image);
+export async function setUserPhoto(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: string,
+  image: Buffer,
+  options: { allowSvg?: boolean } = {},
+): Promise<string> {
+  const encoded = await encodeProfilePhoto(image, options);
   const fileName = encoded.fileName(userId);
   await writePhoto(ctx.config.dataDir, fileName, encoded.data);
   await updatePhoto(ctx.db, userId, fileName);

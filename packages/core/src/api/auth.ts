@@ -27,7 +27,9 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const displayNameSchema = z.string().trim().min(1).max(80);
+export const displayNameSchema = z.string().trim().min(1, 'NAME_REQUIRED').max(80);
+
+export const profileUpdateSchema = z.object({ name: displayNameSchema });
 export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(512);
 
 export const setupStatusSchema = z.object({ available: z.boolean() });

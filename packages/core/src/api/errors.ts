@@ -31,6 +31,9 @@ export const errorCodes = [
   'NOTE_EMPTY',
   'NOTE_TOO_LONG',
   'WEATHER_UNAVAILABLE',
+  'INVALID_PUSH_ENDPOINT',
+  'NAME_REQUIRED',
+  'PHOTO_INVALID',
   'INTERNAL',
 ] as const;
 

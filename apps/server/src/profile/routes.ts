@@ -1,0 +1,63 @@
+import { profileUpdateSchema, sessionResponseSchema } from '@rustico/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guards.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { PHOTO_MAX_BYTES } from '../users/photo-encoding.ts';
+import { findUserById, updateName } from '../users/repository.ts';
+import { setUserPhoto, toSessionUser } from '../users/service.ts';
+
+/** My own profile: a member changes only their own name and photo. */
+export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Photos arrive as the raw file; the content is checked, not the declared type.
+    app.addContentTypeParser(/^image\/[\w.+-]+$/, { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+    const announce = (userId: string, hidden: boolean) => ctx.events.publish({ type: 'user', action: 'updated', id: userId }, { ownerId: userId, ownerHidden: hidden });
+
+    app.get(
+      '/profile',
+      { schema: { tags: ['profile'], summary: 'My profile', response: { 200: sessionResponseSchema, ...errorResponses(401) } } },
+      async (request) => ({ user: requireUser(request) }),
+    );
+
+    app.put(
+      '/profile',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Change my display name',
+          body: profileUpdateSchema,
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await updateName(ctx.db, user.id, request.body.name);
+        announce(user.id, user.hidden);
+        return { user: toSessionUser((await findUserById(ctx.db, user.id))!) };
+      },
+    );
+
+    app.put(
+      '/profile/photo',
+      {
+        bodyLimit: PHOTO_MAX_BYTES,
+        schema: {
+          tags: ['profile'],
+          summary: 'Replace my photo (JPEG, PNG, WebP, HEIC or GIF up to 15 MB; stored as a 512 px WebP without metadata)',
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/gif'],
+          body: z.instanceof(Buffer).describe('the image file'),
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 413, 415) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await setUserPhoto(ctx, user.id, request.body);
+        announce(user.id, user.hidden);
+        return { user: toSessionUser((await findUserById(ctx.db, user.id))!) };
+      },
+    );
+  };
+}
