@@ -14,3 +14,4 @@ export * from './notes.ts';
 export * from './weather.ts';
 export * from './tutorials.ts';
 export * from './push.ts';
+export * from './statistics.ts';

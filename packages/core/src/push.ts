@@ -5,11 +5,8 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url()
     .max(2000)
-    .refine((value) => {
-      const url = new URL(value);
-      // Push services are HTTPS; plain HTTP only on this machine (a local stand-in).
-      return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
-    }, 'INVALID_PUSH_ENDPOINT'),
+    // Push services are HTTPS; plain HTTP only on this machine (a local stand-in).
+    .regex(/^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/)/, 'INVALID_PUSH_ENDPOINT'),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
