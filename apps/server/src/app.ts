@@ -26,6 +26,8 @@ import { registerSameOriginWrites } from './http/same-origin.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { feedRoutes } from './feeds/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface BuildAppOptions {
@@ -105,6 +107,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(contentRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(pushRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+      await api.register(feedRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -15,3 +15,4 @@ export * from './weather.ts';
 export * from './tutorials.ts';
 export * from './push.ts';
 export * from './statistics.ts';
+export * from './admin.ts';

@@ -36,10 +36,11 @@ export function nextBookingAfter(db: Db, day: string, viewer: Viewer) {
   return visibleTo(db, viewer).where('bookings.startDate', '>', day).orderBy('bookings.startDate').limit(1).executeTakeFirst();
 }
 
-/** A member's history, or everyone's when userId is null; newest first. */
-export function listHistory(db: Db, userId: string | null, viewer: Viewer) {
+/** A member's history, or everyone's when userId is null, optionally one year's; newest first. */
+export function listHistory(db: Db, userId: string | null, viewer: Viewer, year?: number) {
   let query = visibleTo(db, viewer);
   if (userId) query = query.where('bookings.userId', '=', userId);
+  if (year) query = query.where('bookings.startDate', '>=', `${year}-01-01`).where('bookings.startDate', '<=', `${year}-12-31`);
   return query.orderBy('bookings.startDate', 'desc').orderBy('bookings.createdAt', 'desc').execute();
 }
 

@@ -1,4 +1,5 @@
 import {
+  allBookingsQuerySchema,
   bookingInputSchema,
   bookingListSchema,
   bookingRangeQuerySchema,
@@ -46,12 +47,15 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['bookings'],
-          summary: "A member's booking history, newest first; userId 0 lists everyone's (admins)",
+          summary: "A member's booking history, newest first; userId 0 lists everyone's (admins), filtered by year and member",
           params: z.object({ userId: z.string().min(1).max(100) }),
+          querystring: allBookingsQuerySchema,
           response: { 200: bookingListSchema, ...errorResponses(401, 403) },
         },
       },
-      async (request) => ({ bookings: await bookingHistory(ctx, requireUser(request), request.params.userId) }),
+      async (request) => ({
+        bookings: await bookingHistory(ctx, requireUser(request), request.params.userId, { year: request.query.year, memberId: request.query.userId }),
+      }),
     );
 
     app.post(

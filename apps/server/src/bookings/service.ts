@@ -33,7 +33,7 @@ import {
   type BookingRow,
 } from './repository.ts';
 
-const MAX_RANGE_DAYS = 400;
+const MAX_RANGE_DAYS = 1100;
 
 export function toBooking(row: BookingRow): Booking {
   return {
@@ -89,10 +89,17 @@ export async function nextBooking(ctx: AppContext, viewer: SessionUser): Promise
   return row ? toBooking(row) : null;
 }
 
-/** A member's own history; everyone's ('0') and other members' only for admins. */
-export async function bookingHistory(ctx: AppContext, viewer: SessionUser, userId: string): Promise<Booking[]> {
+/** Route value of a history that means "every member". */
+export const ALL_MEMBERS = '0';
+
+/**
+ * A member's own history; everyone's ('0', optionally narrowed to one member)
+ * and other members' only for admins. `year` keeps the stays that start in it.
+ */
+export async function bookingHistory(ctx: AppContext, viewer: SessionUser, userId: string, filters: { year?: number | undefined; memberId?: string | undefined } = {}): Promise<Booking[]> {
   if (userId !== viewer.id && !isAdmin(viewer.role)) throw forbidden();
-  return (await listHistory(ctx.db, userId === '0' ? null : userId, viewer)).map(toBooking);
+  const member = userId === ALL_MEMBERS ? (filters.memberId ?? null) : userId;
+  return (await listHistory(ctx.db, member, viewer, filters.year)).map(toBooking);
 }
 
 export async function createBooking(ctx: AppContext, user: SessionUser, input: BookingInput): Promise<Booking> {

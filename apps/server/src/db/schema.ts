@@ -17,6 +17,7 @@ export interface UsersTable {
   photo: string | null;
   createdAt: string;
   lastSeenAt: string | null;
+  calendarToken: string | null;
 }
 
 export interface SessionsTable {

@@ -40,7 +40,7 @@ export class EventHub {
   readonly epoch = randomBytes(4).toString('hex');
   private seq = 0;
   private readonly buffer: Stored[] = [];
-  private readonly listeners = new Map<Listener, Subscriber>();
+  private readonly listeners = new Map<Listener, { subscriber: Subscriber; onDisconnect: () => void }>();
 
   /** Delivers an event to this process's subscribers (transports call this for every process). */
   dispatch(event: LiveEvent, audience: Audience | null): void {
@@ -48,18 +48,28 @@ export class EventHub {
     const stored: Stored = { id: `${this.epoch}-${this.seq}`, seq: this.seq, event, audience };
     this.buffer.push(stored);
     if (this.buffer.length > REPLAY_BUFFER) this.buffer.shift();
-    for (const [listener, subscriber] of this.listeners) {
+    for (const [listener, { subscriber }] of this.listeners) {
       if (canReceive(subscriber, audience)) listener({ id: stored.id, event });
     }
   }
 
-  /** Subscribes; with a last seen id, first replays what was missed (or a resync). */
-  subscribe(subscriber: Subscriber, listener: Listener, lastEventId?: string): () => void {
+  /**
+   * Subscribes; with a last seen id, first replays what was missed (or a
+   * resync). `onDisconnect` ends the stream when its user is signed out.
+   */
+  subscribe(subscriber: Subscriber, listener: Listener, lastEventId?: string, onDisconnect: () => void = () => undefined): () => void {
     if (lastEventId) {
       for (const missed of this.missedSince(lastEventId, subscriber)) listener(missed);
     }
-    this.listeners.set(listener, subscriber);
+    this.listeners.set(listener, { subscriber, onDisconnect });
     return () => this.listeners.delete(listener);
+  }
+
+  /** Ends the open streams of a user whose sessions were ended (disabled, password changed). */
+  disconnect(userId: string): void {
+    for (const { subscriber, onDisconnect } of [...this.listeners.values()]) {
+      if (subscriber.id === userId) onDisconnect();
+    }
   }
 
   get subscriberCount(): number {

@@ -5,6 +5,8 @@ import type { Audience, EventHub } from './hub.ts';
 /** What services call after a write has committed. */
 export interface EventPublisher {
   publish(event: LiveEvent, audience: Audience | null): void;
+  /** Closes a user's open streams in every process. */
+  disconnect(userId: string): void;
   close(): Promise<void>;
 }
 
@@ -12,6 +14,7 @@ export interface EventPublisher {
 export function localPublisher(hub: EventHub): EventPublisher {
   return {
     publish: (event, audience) => hub.dispatch(event, audience),
+    disconnect: (userId) => hub.disconnect(userId),
     close: async () => undefined,
   };
 }
@@ -29,8 +32,9 @@ export async function postgresPublisher(hub: EventHub, databaseUrl: string, onEr
   listener.on('notification', (message) => {
     if (message.channel !== CHANNEL || !message.payload) return;
     try {
-      const { event, audience } = JSON.parse(message.payload) as { event: LiveEvent; audience: Audience | null };
-      hub.dispatch(event, audience);
+      const notice = JSON.parse(message.payload) as { event: LiveEvent; audience: Audience | null } | { disconnect: string };
+      if ('disconnect' in notice) hub.disconnect(notice.disconnect);
+      else hub.dispatch(notice.event, notice.audience);
     } catch (error) {
       onError(error);
     }
@@ -40,6 +44,9 @@ export async function postgresPublisher(hub: EventHub, databaseUrl: string, onEr
   return {
     publish: (event, audience) => {
       notifier.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ event, audience })]).catch(onError);
+    },
+    disconnect: (userId) => {
+      notifier.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ disconnect: userId })]).catch(onError);
     },
     close: async () => {
       await listener.end();

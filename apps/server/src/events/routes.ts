@@ -40,7 +40,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // Browsers reconnect after this many ms; a first comment opens the stream at once.
         res.write('retry: 2000\n: connected\n\n');
         const send = ({ id, event }: Delivered) => res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
-        const unsubscribe = ctx.hub.subscribe({ id: user.id, hidden: user.hidden }, send, lastEventId);
+        const unsubscribe = ctx.hub.subscribe({ id: user.id, hidden: user.hidden }, send, lastEventId, () => close());
         const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
         const socket = request.raw.socket;
         const close = () => {

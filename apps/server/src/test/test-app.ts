@@ -112,6 +112,8 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
 }
 
 export interface EventStream {
+  /** Resolves when the server closes the stream. */
+  ended: Promise<void>;
   /** Resolves with the first event (parsed data) that matches, or rejects after the timeout. */
   next: (match: (event: any) => boolean, timeoutMs?: number) => Promise<any>;
   close: () => void;
@@ -128,7 +130,7 @@ export async function openEventStream(client: TestClient, baseUrl: string, lastE
   const received: { id: string; data: any }[] = [];
   const waiters = new Set<() => void>();
   const ids: string[] = [];
-  void (async () => {
+  const ended = (async () => {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -156,6 +158,7 @@ export async function openEventStream(client: TestClient, baseUrl: string, lastE
   })();
   return {
     ids,
+    ended,
     next: (match, timeoutMs = 2000) =>
       new Promise((resolve, reject) => {
         const check = () => {

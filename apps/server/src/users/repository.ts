@@ -47,3 +47,28 @@ export async function takeVoucher(db: Kysely<Database>, id: string): Promise<boo
 export async function updateName(db: Db, id: string, name: string): Promise<void> {
   await db.updateTable('users').set({ name }).where('id', '=', id).execute();
 }
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'role' | 'colour' | 'hidden' | 'disabled' | 'giftUsed' | 'passwordHash' | 'calendarToken'>>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Superadmins who can still log in, other than the given account. */
+export async function countOtherActiveSuperadmins(db: Kysely<Database>, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('role', '=', 'superadmin')
+    .where('disabled', '=', 0)
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findUserByCalendarToken(db: Db, token: string) {
+  return db.selectFrom('users').selectAll().where('calendarToken', '=', token).where('disabled', '=', 0).executeTakeFirst();
+}

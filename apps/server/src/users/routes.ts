@@ -1,58 +1,14 @@
-import { colourSchema, roleSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { readPhoto } from './photo-store.ts';
-import { findUserById, listUsers } from './repository.ts';
-import { photoUrlOf } from './service.ts';
-
-const memberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  colour: colourSchema,
-  hidden: z.boolean(),
-  disabled: z.boolean(),
-  photoUrl: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-});
+import { findUserById } from './repository.ts';
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/users',
-      {
-        schema: {
-          tags: ['users'],
-          summary: 'All members of the house (admins)',
-          response: { 200: z.object({ users: z.array(memberSchema) }), ...errorResponses(401, 403) },
-        },
-      },
-      async (request) => {
-        const viewer = requireAdmin(request);
-        const rows = await listUsers(ctx.db);
-        return {
-          users: rows
-            .filter((row) => viewer.hidden || row.hidden === 0 || row.id === viewer.id)
-            .map((row) => ({
-              id: row.id,
-              name: row.name,
-              email: row.email,
-              role: row.role,
-              colour: row.colour,
-              hidden: row.hidden === 1,
-              disabled: row.disabled === 1,
-              photoUrl: photoUrlOf(row),
-              lastSeenAt: row.lastSeenAt,
-            })),
-        };
-      },
-    );
-
     app.get(
       '/users/:id/photo',
       {

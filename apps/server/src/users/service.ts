@@ -61,6 +61,7 @@ export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: New
     photo: null,
     createdAt: ctx.now().toISOString(),
     lastSeenAt: null,
+    calendarToken: null,
   };
   await insertUser(db, user);
   return user;

@@ -34,6 +34,7 @@ export const errorCodes = [
   'INVALID_PUSH_ENDPOINT',
   'NAME_REQUIRED',
   'PHOTO_INVALID',
+  'LAST_SUPERADMIN',
   'INTERNAL',
 ] as const;
 

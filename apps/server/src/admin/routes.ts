@@ -1,0 +1,142 @@
+import {
+  allBookingsQuerySchema,
+  memberListSchema,
+  memberSchema,
+  memberUpdateSchema,
+  memberWithPasswordSchema,
+  newMemberSchema,
+  statisticsQuerySchema,
+  yearStatistics,
+  yearStatisticsSchema,
+} from '@rustico/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, requireSuperadmin } from '../auth/guards.ts';
+import { ALL_MEMBERS, bookingHistory, bookingsBetween } from '../bookings/service.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { bookingsCsv } from './csv.ts';
+import { addMember, listMembers, resetMemberPassword, restoreVoucher, updateMember } from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** What the people who run the house need: figures, exports (admins) and the members (superadmins). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/admin/statistics',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'A year at the house: nights per member, occupancy and kWh per month, income paid and open (admins)',
+          querystring: statisticsQuerySchema,
+          response: { 200: yearStatisticsSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const viewer = requireAdmin(request);
+        const { year } = request.query;
+        return yearStatistics(await bookingsBetween(ctx, viewer, `${year}-01-01`, `${year}-12-31`), year);
+      },
+    );
+
+    app.get(
+      '/admin/bookings.csv',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'All bookings (filtered by year and member) as a spreadsheet file (admins)',
+          querystring: allBookingsQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string().describe('CSV'), ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const viewer = requireAdmin(request);
+        const bookings = await bookingHistory(ctx, viewer, ALL_MEMBERS, { year: request.query.year, memberId: request.query.userId });
+        const name = `prenotazioni${request.query.year ? `-${request.query.year}` : ''}.csv`;
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(bookingsCsv(bookings));
+      },
+    );
+
+    app.get(
+      '/users',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The members of the house with role, colour and last activity (admins)',
+          response: { 200: memberListSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => ({ users: await listMembers(ctx, requireAdmin(request)) }),
+    );
+
+    app.post(
+      '/admin/users',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Add a member; the answer carries their initial password, shown once (superadmins)',
+          body: newMemberSchema,
+          response: { 201: memberWithPasswordSchema, ...errorResponses(400, 401, 403, 409) },
+        },
+      },
+      async (request, reply) => {
+        requireSuperadmin(request);
+        return reply.status(201).send(await addMember(ctx, request.body));
+      },
+    );
+
+    app.patch(
+      '/admin/users/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Change a member's name, role, colour, hidden or disabled (superadmins)",
+          params: idParams,
+          body: memberUpdateSchema,
+          response: { 200: z.object({ user: memberSchema }), ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        requireSuperadmin(request);
+        return { user: await updateMember(ctx, request.params.id, request.body) };
+      },
+    );
+
+    app.post(
+      '/admin/users/:id/password',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Give a member a new password, shown once; their sessions end (superadmins)',
+          params: idParams,
+          response: { 200: memberWithPasswordSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        requireSuperadmin(request);
+        return resetMemberPassword(ctx, request.params.id);
+      },
+    );
+
+    app.post(
+      '/admin/users/:id/voucher',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Give back a used weekend voucher (superadmins)',
+          params: idParams,
+          response: { 200: z.object({ user: memberSchema }), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        requireSuperadmin(request);
+        return { user: await restoreVoucher(ctx, request.params.id) };
+      },
+    );
+  };
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { isSuperadmin, type Member, type MemberUpdate, type NewMember, type SessionUser } from '@rustico/core';
+import { hashPassword } from '../auth/passwords.ts';
+import { deleteSessionsOfUser } from '../auth/repository.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { countOtherActiveSuperadmins, findUserById, listUsers, updateUser, type UserRow } from '../users/repository.ts';
+import { createUser, photoUrlOf } from '../users/service.ts';
+
+export function toMember(row: UserRow): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    colour: row.colour,
+    hidden: row.hidden === 1,
+    disabled: row.disabled === 1,
+    giftUsed: row.giftUsed === 1,
+    photoUrl: photoUrlOf(row),
+    lastSeenAt: row.lastSeenAt,
+  };
+}
+
+/** Everyone the viewer may see: a hidden account appears only to hidden accounts and itself. */
+export async function listMembers(ctx: AppContext, viewer: SessionUser): Promise<Member[]> {
+  const rows = await listUsers(ctx.db);
+  return rows.filter((row) => viewer.hidden || row.hidden === 0 || row.id === viewer.id).map(toMember);
+}
+
+// No 0/O or 1/l/I: the password is read out or typed from a phone screen.
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A one-time password in three groups of four, ~60 bits. */
+export function generatePassword(): string {
+  const bytes = randomBytes(12);
+  const chars = [...bytes].map((b) => PASSWORD_ALPHABET[b % PASSWORD_ALPHABET.length]);
+  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+export async function addMember(ctx: AppContext, input: NewMember): Promise<{ user: Member; password: string }> {
+  const password = generatePassword();
+  const row = await createUser(ctx, { ...input, password });
+  return { user: toMember(row), password };
+}
+
+async function endSessions(ctx: AppContext, userId: string): Promise<void> {
+  await deleteSessionsOfUser(ctx.db, userId);
+  ctx.events.disconnect(userId);
+}
+
+/** Name, role, colour, hidden or disabled; the last superadmin always stays one and stays in. */
+export async function updateMember(ctx: AppContext, id: string, changes: MemberUpdate): Promise<Member> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const current = await findUserById(trx, id);
+    if (!current) throw notFound('User');
+    const losesSuperadmin = isSuperadmin(current.role) && ((changes.role && changes.role !== 'superadmin') || changes.disabled === true);
+    if (losesSuperadmin && (await countOtherActiveSuperadmins(trx, id)) === 0) {
+      throw new AppError(409, 'LAST_SUPERADMIN', 'The house needs at least one superadmin who can log in');
+    }
+    await updateUser(trx, id, {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.role !== undefined ? { role: changes.role } : {}),
+      ...(changes.colour !== undefined ? { colour: changes.colour } : {}),
+      ...(changes.hidden !== undefined ? { hidden: changes.hidden ? 1 : 0 } : {}),
+      ...(changes.disabled !== undefined ? { disabled: changes.disabled ? 1 : 0 } : {}),
+    });
+    return (await findUserById(trx, id))!;
+  });
+  // A disabled member is out at once: sessions gone, open tabs cut off. Their history stays.
+  if (changes.disabled) await endSessions(ctx, id);
+  ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
+  return toMember(row);
+}
+
+export async function resetMemberPassword(ctx: AppContext, id: string): Promise<{ user: Member; password: string }> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User');
+  const password = generatePassword();
+  await updateUser(ctx.db, id, { passwordHash: await hashPassword(password) });
+  await endSessions(ctx, id);
+  return { user: toMember(row), password };
+}
+
+/** Gives back a used weekend voucher. */
+export async function restoreVoucher(ctx: AppContext, id: string): Promise<Member> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User');
+  await updateUser(ctx.db, id, { giftUsed: 0 });
+  return toMember((await findUserById(ctx.db, id))!);
+}
