@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { colourSchema, emailSchema, newPasswordSchema, displayNameSchema, roleSchema, type Role } from '@rustico/core';
 import type { AppContext } from './context.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
+import { importFirestore, type ImportReport } from './importer/firestore.ts';
 import { listUsers } from './users/repository.ts';
 import { createUser, setUserPassword } from './users/service.ts';
 
@@ -9,7 +11,10 @@ export const USAGE = `Usage:
   npm run cli -- user add --email <email> --name <name> --password <password> [--role member|admin|superadmin] [--colour "#b5542d"] [--hidden]
   npm run cli -- user list
   npm run cli -- user set-password --email <email> --password <password>
-  npm run cli -- demo`;
+  npm run cli -- demo
+  npm run cli -- import firestore <export.json> [--dry-run]
+  npm run cli -- backup <file>
+  npm run cli -- restore <file>`;
 
 export class UsageError extends Error {}
 
@@ -17,7 +22,10 @@ export type Command =
   | { kind: 'user-add'; email: string; name: string; password: string; role: Role; colour: string | undefined; hidden: boolean }
   | { kind: 'user-list' }
   | { kind: 'user-set-password'; email: string; password: string }
-  | { kind: 'demo' };
+  | { kind: 'demo' }
+  | { kind: 'import-firestore'; file: string; dryRun: boolean }
+  | { kind: 'backup'; file: string }
+  | { kind: 'restore'; file: string };
 
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
@@ -35,6 +43,18 @@ function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 export function parseCommand(argv: string[]): Command {
   const [group, action, ...rest] = argv;
   if (group === 'demo' && action === undefined) return { kind: 'demo' };
+  if (group === 'backup' || group === 'restore') {
+    if (!action || rest.length > 0 || action.startsWith('--')) throw new UsageError(`${group} needs exactly one file name`);
+    return { kind: group, file: action };
+  }
+  if (group === 'import') {
+    if (action !== 'firestore') throw new UsageError(`Unknown import source '${action ?? ''}': only 'firestore' is known`);
+    const files = rest.filter((arg) => arg !== '--dry-run');
+    const unknown = files.find((arg) => arg.startsWith('--'));
+    if (unknown) throw new UsageError(`${unknown} is not an option of 'import firestore'`);
+    if (files.length !== 1) throw new UsageError('import firestore needs exactly one export file');
+    return { kind: 'import-firestore', file: files[0]!, dryRun: rest.includes('--dry-run') };
+  }
   if (group !== 'user') throw new UsageError(group ? `Unknown command '${group}'` : 'No command given');
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -118,5 +138,31 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
       console.table(logins);
       return;
     }
+    case 'import-firestore': {
+      const data: unknown = JSON.parse(await fs.readFile(command.file, 'utf8'));
+      printImportReport(await importFirestore(ctx, data, { dryRun: command.dryRun }), command.dryRun);
+      return;
+    }
+    case 'backup':
+    case 'restore':
+      throw new Error(`${command.kind} runs before the database is opened`);
+  }
+}
+
+function printImportReport(report: ImportReport, dryRun: boolean): void {
+  console.log(dryRun ? 'Dry run: nothing was written. The import would add:' : 'Imported:');
+  console.table(
+    Object.entries(report.imported).map(([what, count]) => ({
+      what,
+      [dryRun ? 'would add' : 'added']: count,
+      'already present': report.alreadyPresent[what as keyof ImportReport['alreadyPresent']] ?? '',
+    })),
+  );
+  if (report.skipped.length > 0) {
+    console.log(`Skipped ${report.skipped.length}:`);
+    for (const item of report.skipped) console.log(`  ${item.collection}/${item.id}: ${item.reason}`);
+  }
+  if (!dryRun && report.imported.users > 0) {
+    console.log('Imported accounts have no password yet: npm run cli -- user set-password --email … --password …');
   }
 }

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { backupSqlite, restoreSqlite } from './db/backup.ts';
 import { USAGE, UsageError, parseCommand, run, type Command } from './cli-commands.ts';
 import { createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
@@ -17,6 +18,7 @@ async function main(): Promise<number> {
     throw error;
   }
   const config = loadConfig();
+  if (command.kind === 'backup' || command.kind === 'restore') return runFileCommand(command, config);
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   try {
     await migrateToLatest(db);
@@ -30,6 +32,48 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await db.destroy();
+  }
+}
+
+/** Backup and restore work on the database file itself, not through a connection pool. */
+async function runFileCommand(command: Extract<Command, { kind: 'backup' | 'restore' }>, config: Config): Promise<number> {
+  if (config.databaseUrl) {
+    console.error(
+      command.kind === 'backup'
+        ? `This house runs on PostgreSQL: back it up with\n  pg_dump --format=custom --file=${command.file} "$DATABASE_URL"\nand copy ${config.dataDir}/photos beside it (see docs/operations.md).`
+        : `This house runs on PostgreSQL: restore with\n  pg_restore --clean --if-exists --dbname="$DATABASE_URL" ${command.file}\n(see docs/operations.md).`,
+    );
+    return 1;
+  }
+  const databaseFile = sqlitePathIn(config.dataDir);
+  try {
+    if (command.kind === 'backup') {
+      await backupSqlite(databaseFile, command.file);
+      console.log(`Backed up ${databaseFile} to ${command.file}. Keep ${config.dataDir}/photos with it.`);
+      return 0;
+    }
+    if (await serverIsRunning(config.port)) {
+      console.error(`Rustico is running on port ${config.port}: stop it before restoring.`);
+      return 1;
+    }
+    const keptAs = restoreSqlite(databaseFile, command.file, new Date());
+    const db = createDb({ sqlitePath: databaseFile });
+    await migrateToLatest(db);
+    await db.destroy();
+    console.log(`Restored ${command.file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ''}`);
+    return 0;
+  } catch (error) {
+    console.error(`Error: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function serverIsRunning(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
   }
 }
 

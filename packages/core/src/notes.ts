@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatDisplayDate, isoDateSchema } from './dates.ts';
+import { formatDisplayDate, isoDateSchema, parseDisplayDate } from './dates.ts';
 
 export const NOTE_MAX_LENGTH = 2000;
 
@@ -15,6 +15,13 @@ export type NoteLabel = z.infer<typeof noteLabelSchema>;
 /** 'Check-In 21.11.2026' / 'Check-Out 24.11.2026', as the original app wrote them. */
 export function noteLabelText(label: NoteLabel): string {
   return `${label.kind === 'checkin' ? 'Check-In' : 'Check-Out'} ${formatDisplayDate(label.date)}`;
+}
+
+/** Reads the original app's `eventOf` text back into a label; null for anything else. */
+export function parseNoteLabel(text: string): NoteLabel | null {
+  const match = /^(Check-In|Check-Out) (\d{2}\.\d{2}\.\d{4})$/.exec(text.trim());
+  const date = match ? parseDisplayDate(match[2]!) : null;
+  return match && date ? { kind: match[1] === 'Check-In' ? 'checkin' : 'checkout', date } : null;
 }
 
 export const noteSchema = z.object({

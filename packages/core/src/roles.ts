@@ -7,6 +7,12 @@ import { z } from 'zod';
 export const roleSchema = z.enum(['member', 'admin', 'superadmin']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** The original app's `stato`: 'utente' is a member, '+admin' a superadmin, anything else an admin. */
+export function roleFromStato(stato: string | undefined): Role {
+  if (!stato || stato === 'utente') return 'member';
+  return stato === '+admin' ? 'superadmin' : 'admin';
+}
+
 export function isAdmin(role: Role): boolean {
   return role === 'admin' || role === 'superadmin';
 }

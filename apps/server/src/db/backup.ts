@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { openSqlite } from './database.ts';
+
+/**
+ * A consistent copy of the SQLite database while the app runs: SQLite's
+ * online backup restarts whenever another connection writes, so the copy holds
+ * every write committed before it finished.
+ */
+export async function backupSqlite(databaseFile: string, target: string): Promise<void> {
+  if (!fs.existsSync(databaseFile)) throw new Error(`There is no database at ${databaseFile}`);
+  if (fs.existsSync(target)) throw new Error(`${target} exists already: choose a new file name`);
+  const source = openSqlite(databaseFile);
+  try {
+    await source.backup(target);
+  } finally {
+    source.close();
+  }
+}
+
+/** Refuses anything that is not an intact Rustico database. */
+function checkBackup(file: string): void {
+  if (!fs.existsSync(file)) throw new Error(`There is no file ${file}`);
+  let candidate: SqliteDatabase.Database;
+  try {
+    candidate = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  } catch {
+    throw new Error(`${file} is not a SQLite database`);
+  }
+  try {
+    const integrity = candidate.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new Error(`${file} is damaged: ${String(integrity)}`);
+    const tables = candidate.prepare("select name from sqlite_master where type = 'table' and name in ('users', 'kysely_migration')").all();
+    if (tables.length !== 2) throw new Error(`${file} is not a Rustico backup`);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith(file)) throw error;
+    throw new Error(`${file} is not a SQLite database`);
+  } finally {
+    candidate.close();
+  }
+}
+
+/**
+ * Puts a backup in place of the database (the app must be stopped). The
+ * database it replaces is kept beside it, so a restore never loses anything.
+ */
+export function restoreSqlite(databaseFile: string, backup: string, now: Date): string | null {
+  checkBackup(backup);
+  fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
+  let keptAs: string | null = null;
+  if (fs.existsSync(databaseFile)) {
+    // Fold the write-ahead log into the file first, so the kept copy is whole.
+    const current = openSqlite(databaseFile);
+    current.pragma('wal_checkpoint(TRUNCATE)');
+    current.close();
+    keptAs = `${databaseFile}.before-restore-${now.toISOString().replaceAll(':', '-')}`;
+    fs.renameSync(databaseFile, keptAs);
+  }
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
+  fs.copyFileSync(backup, databaseFile);
+  return keptAs;
+}

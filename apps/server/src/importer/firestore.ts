@@ -1,0 +1,252 @@
+import { emailSchema, francs, parseDisplayDate, parseNoteLabel, roleFromStato, roundKwh } from '@rustico/core';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { MEMBER_COLOURS } from '../users/service.ts';
+import { existingIds, findUserIdByEmail, importBooking, importNote, importReaction, importReading, importUser } from './repository.ts';
+
+/**
+ * Import of the original app's Firestore export: `users`, `events`, `notes`
+ * and `kilowatt` are mapped onto Rustico's tables under their original ids,
+ * so a second import of the same file adds nothing; `userTokens` belonged to
+ * the old push service and are skipped.
+ */
+
+const timestampSchema = z.union([
+  z.object({ _seconds: z.number() }).transform((t) => new Date(t._seconds * 1000)),
+  z.object({ seconds: z.number() }).transform((t) => new Date(t.seconds * 1000)),
+  z.number().transform((ms) => new Date(ms)),
+  z.string().transform((iso) => new Date(iso)),
+]);
+
+const loose = <T extends z.ZodRawShape>(shape: T) => z.object(shape).loose();
+
+const userDoc = loose({
+  uid: z.string().optional(),
+  nome: z.string().optional(),
+  email: z.string().optional(),
+  colore: z.string().optional(),
+  stato: z.string().optional(),
+  gift_used: z.boolean().optional(),
+});
+const eventDoc = loose({
+  uid: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  servicing: z.boolean().optional(),
+  cost: z.number().optional(),
+  // Booleans in the newer documents, records in the older ones: present means done.
+  checkin: z.unknown().optional(),
+  checkout: z.unknown().optional(),
+  payed: z.boolean().optional(),
+  kwUsed: z.number().nullable().optional(),
+});
+const noteDoc = loose({
+  text: z.string(),
+  timestamp: timestampSchema,
+  reactionist: z.array(z.string()).optional(),
+  uid: z.string(),
+  eventOf: z.string().optional(),
+});
+const kilowattDoc = loose({ eventOf: z.string(), kw: z.number(), timestamp: timestampSchema, uid: z.string().optional() });
+
+/** A collection as an object keyed by document id, or an array of documents with `id`. */
+const collection = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.object({ id: z.string() }).loose())])
+  .optional()
+  .transform((value) => (Array.isArray(value) ? Object.fromEntries(value.map((doc) => [doc.id, doc])) : (value ?? {})));
+
+export const firestoreExportSchema = z.object({
+  users: collection,
+  events: collection,
+  notes: collection,
+  kilowatt: collection,
+  userTokens: collection,
+});
+
+export interface ImportReport {
+  imported: Record<'users' | 'bookings' | 'notes' | 'reactions' | 'meterReadings', number>;
+  alreadyPresent: Record<'users' | 'bookings' | 'notes' | 'meterReadings', number>;
+  skipped: { collection: string; id: string; reason: string }[];
+}
+
+const truthy = (value: unknown) => value !== undefined && value !== null && value !== false;
+
+class DryRun extends Error {}
+
+export async function importFirestore(ctx: AppContext, data: unknown, options: { dryRun: boolean }): Promise<ImportReport> {
+  const parsed = firestoreExportSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`Not a Firestore export: ${parsed.error.issues[0]?.message}`);
+  const doc = parsed.data;
+  const report: ImportReport = {
+    imported: { users: 0, bookings: 0, notes: 0, reactions: 0, meterReadings: 0 },
+    alreadyPresent: { users: 0, bookings: 0, notes: 0, meterReadings: 0 },
+    skipped: [],
+  };
+  const skip = (collectionName: string, id: string, reason: string) => report.skipped.push({ collection: collectionName, id, reason });
+  const at = ctx.now().toISOString();
+
+  const run = async (trx: AppContext['db']) => {
+    // Users: an account without a password; `npm run cli -- user set-password` opens it.
+    const knownUsers = await existingIds(trx, 'users');
+    let colourIndex = knownUsers.size;
+    for (const [id, raw] of Object.entries(doc.users)) {
+      const user = userDoc.safeParse(raw);
+      if (!user.success) {
+        skip('users', id, 'not a user document');
+        continue;
+      }
+      const email = emailSchema.safeParse(user.data.email ?? '');
+      if (!email.success) {
+        skip('users', id, 'no valid email address (the login needs one)');
+        continue;
+      }
+      const owner = await findUserIdByEmail(trx, email.data);
+      if (owner && owner !== id) {
+        skip('users', id, `${email.data} belongs to another account already`);
+        continue;
+      }
+      const colour = /^#[0-9a-fA-F]{6}$/.test(user.data.colore ?? '') ? user.data.colore! : MEMBER_COLOURS[colourIndex++ % MEMBER_COLOURS.length]!;
+      const added = await importUser(trx, {
+        id,
+        email: email.data,
+        name: user.data.nome?.trim() || email.data,
+        role: roleFromStato(user.data.stato),
+        colour,
+        hidden: 0,
+        disabled: 0,
+        giftUsed: user.data.gift_used ? 1 : 0,
+        passwordHash: null,
+        photo: null,
+        createdAt: at,
+        lastSeenAt: null,
+        calendarToken: null,
+      });
+      if (added) report.imported.users += 1;
+      else report.alreadyPresent.users += 1;
+      knownUsers.add(id);
+    }
+
+    const knownBookings = await existingIds(trx, 'bookings');
+    for (const [id, raw] of Object.entries(doc.events)) {
+      const event = eventDoc.safeParse(raw);
+      if (!event.success) {
+        skip('events', id, 'not a booking document');
+        continue;
+      }
+      const start = parseDisplayDate(event.data.startDate);
+      const end = parseDisplayDate(event.data.endDate);
+      if (!start || !end || end < start) {
+        skip('events', id, `dates ${event.data.startDate}–${event.data.endDate} are not valid`);
+        continue;
+      }
+      if (!knownUsers.has(event.data.uid)) {
+        skip('events', id, `its owner ${event.data.uid} was not imported`);
+        continue;
+      }
+      const checkedIn = truthy(event.data.checkin);
+      const checkedOut = checkedIn && truthy(event.data.checkout);
+      const added = await importBooking(trx, {
+        id,
+        userId: event.data.uid,
+        startDate: start,
+        endDate: end,
+        purpose: event.data.servicing ? 'maintenance' : 'personal',
+        costCentimes: francs(event.data.cost ?? 0),
+        checkedIn: checkedIn ? 1 : 0,
+        checkedOut: checkedOut ? 1 : 0,
+        paid: checkedOut && event.data.payed ? 1 : 0,
+        kwhUsed: checkedOut && typeof event.data.kwUsed === 'number' ? roundKwh(event.data.kwUsed) : checkedIn ? 0 : null,
+        paymentMethod: null,
+        paidAt: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (added) report.imported.bookings += 1;
+      else report.alreadyPresent.bookings += 1;
+      knownBookings.add(id);
+    }
+
+    for (const [id, raw] of Object.entries(doc.notes)) {
+      const note = noteDoc.safeParse(raw);
+      if (!note.success || Number.isNaN(note.data.timestamp.getTime())) {
+        skip('notes', id, 'not a note document');
+        continue;
+      }
+      if (!note.data.text.trim()) {
+        skip('notes', id, 'empty text');
+        continue;
+      }
+      if (!knownUsers.has(note.data.uid)) {
+        skip('notes', id, `its author ${note.data.uid} was not imported`);
+        continue;
+      }
+      const label = note.data.eventOf ? parseNoteLabel(note.data.eventOf) : null;
+      const createdAt = note.data.timestamp.toISOString();
+      const added = await importNote(trx, {
+        id,
+        userId: note.data.uid,
+        text: note.data.text.trim().slice(0, 2000),
+        eventKind: label?.kind ?? null,
+        eventDate: label?.date ?? null,
+        bookingId: null,
+        createdAt,
+      });
+      if (added) report.imported.notes += 1;
+      else report.alreadyPresent.notes += 1;
+      for (const reactor of note.data.reactionist ?? []) {
+        if (!knownUsers.has(reactor)) {
+          skip('notes', id, `a thumbs-up of ${reactor}, who was not imported`);
+          continue;
+        }
+        if (await importReaction(trx, id, reactor, createdAt)) report.imported.reactions += 1;
+      }
+    }
+
+    // Readings per booking in time order: the first is the arrival, the second the departure.
+    const readings = Object.entries(doc.kilowatt)
+      .map(([id, raw]) => ({ id, reading: kilowattDoc.safeParse(raw) }))
+      .sort((a, b) => (a.reading.data?.timestamp.getTime() ?? 0) - (b.reading.data?.timestamp.getTime() ?? 0));
+    const seenPerBooking = new Map<string, number>();
+    for (const { id, reading } of readings) {
+      if (!reading.success) {
+        skip('kilowatt', id, 'not a meter reading');
+        continue;
+      }
+      const { eventOf, kw, timestamp, uid } = reading.data;
+      if (!knownBookings.has(eventOf)) {
+        skip('kilowatt', id, `its booking ${eventOf} was not imported`);
+        continue;
+      }
+      const index = seenPerBooking.get(eventOf) ?? 0;
+      seenPerBooking.set(eventOf, index + 1);
+      if (index > 1) {
+        skip('kilowatt', id, `a third reading for booking ${eventOf}`);
+        continue;
+      }
+      const owner = uid && knownUsers.has(uid) ? uid : (doc.events[eventOf] as { uid: string }).uid;
+      // The old app stored one total; it goes in the day register.
+      const added = await importReading(trx, {
+        id,
+        bookingId: eventOf,
+        userId: owner,
+        kind: index === 0 ? 'checkin' : 'checkout',
+        dayKwh: roundKwh(kw),
+        nightKwh: 0,
+        totalKwh: roundKwh(kw),
+        recordedAt: timestamp.toISOString(),
+      });
+      if (added) report.imported.meterReadings += 1;
+      else report.alreadyPresent.meterReadings += 1;
+    }
+
+    for (const id of Object.keys(doc.userTokens)) skip('userTokens', id, "push tokens of the old app's push service cannot be reused");
+    if (options.dryRun) throw new DryRun();
+  };
+
+  try {
+    await ctx.db.transaction().execute(run);
+  } catch (error) {
+    if (!(error instanceof DryRun)) throw error;
+  }
+  return report;
+}
