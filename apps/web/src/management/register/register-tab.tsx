@@ -1,6 +1,174 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CalendarSearch, PartyPopper } from 'lucide-react';
+import { formatDisplayDate, stayStep, type Booking } from '@rustico/core';
+import { t } from '../../lib/i18n.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Loading } from '../../ui/loading.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Checkbox } from './checkbox.tsx';
+import { CheckinStep } from './checkin-step.tsx';
+import { CheckoutStep } from './checkout-step.tsx';
+import { PaymentStep } from './payment-step.tsx';
+import { useLatestReading, useOpenStays } from './queries.ts';
+import styles from './register.module.css';
+
+const BOOKING_PARAM = 'booking';
+
+function optionLabel(booking: Booking): string {
+  return t('register.option', {
+    start: formatDisplayDate(booking.start),
+    end: formatDisplayDate(booking.end),
+    purpose: t(`register.purposes.${booking.purpose}`),
+  });
+}
+
+/** The selected booking id in `?booking=`, so a reload keeps it; the tab's hash is kept. */
+function useSelectedId(): [string | null, (id: string | null) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const selected = new URLSearchParams(location.search).get(BOOKING_PARAM);
+  const select = useCallback(
+    (id: string | null) => {
+      const params = new URLSearchParams(location.search);
+      if (id) params.set(BOOKING_PARAM, id);
+      else params.delete(BOOKING_PARAM);
+      const search = params.toString();
+      void navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [location.pathname, location.search, location.hash, navigate],
+  );
+  return [selected, select];
+}
 
 /** Gestione › Registra: check-in, check-out and payment of my stays. */
 export function RegisterTab() {
-  return <ComingSoon />;
+  const open = useOpenStays();
+  const [selectedId, select] = useSelectedId();
+  // The stay just paid leaves the open list; it stays on screen in its finished state.
+  const [finished, setFinished] = useState<Booking | null>(null);
+  const preselected = useRef(false);
+
+  // With exactly one open booking and nothing chosen yet, choose it (once).
+  useEffect(() => {
+    if (preselected.current || !open.data) return;
+    preselected.current = true;
+    const only = open.data.length === 1 ? open.data[0] : undefined;
+    if (!selectedId && only) select(only.id);
+  }, [open.data, selectedId, select]);
+
+  if (open.isPending) return <Loading />;
+  if (open.isError) {
+    return (
+      <Card>
+        <Alert>{t('register.loadFailed')}</Alert>
+        <div className={styles.actions}>
+          <Button variant="outlined" onClick={() => void open.refetch()}>
+            {t('register.retry')}
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+
+  const bookings = open.data;
+  const listed = finished && !bookings.some((item) => item.id === finished.id) ? [...bookings, finished] : bookings;
+  const selected = listed.find((item) => item.id === selectedId) ?? null;
+
+  if (listed.length === 0) {
+    return (
+      <Card title={t('register.selectTitle')} aria-label={t('register.selectTitle')} icon={<CalendarSearch size={20} />}>
+        <p>{t('register.empty')}</p>
+        <div className={styles.actions}>
+          <Link to="/app/calendario" className={buttonClass({ variant: 'outlined' })}>
+            {t('register.toCalendar')}
+          </Link>
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <div className={styles.tab}>
+      <div className={styles.selector}>
+        <Select
+          label={t('register.selectLabel')}
+          options={listed.map((item) => ({ value: item.id, label: optionLabel(item) }))}
+          value={selected?.id ?? ''}
+          onValueChange={(id) => select(id)}
+        />
+        <StatusTicks booking={selected} />
+      </div>
+      {selected ? (
+        <StepFor
+          key={selected.id}
+          booking={selected}
+          onCancelled={() => select(null)}
+          onPaid={(paid) => setFinished(paid)}
+          onAnother={() => {
+            setFinished(null);
+            select(null);
+          }}
+        />
+      ) : (
+        <Card title={t('register.selectTitle')} aria-label={t('register.selectTitle')} icon={<CalendarSearch size={20} />}>
+          <p className={styles.muted}>{t('register.selectText')}</p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** Check-in, Check-out, Pagato: read-only ticks of the selected booking. */
+function StatusTicks({ booking }: { booking: Booking | null }) {
+  return (
+    <fieldset className={styles.ticks} disabled>
+      <legend className="visually-hidden">{t('register.status')}</legend>
+      <Checkbox label={t('register.checkIn')} checked={booking?.checkedIn ?? false} readOnly />
+      <Checkbox label={t('register.checkOut')} checked={booking?.checkedOut ?? false} readOnly />
+      <Checkbox label={t('register.paid')} checked={booking?.paid ?? false} readOnly />
+    </fieldset>
+  );
+}
+
+interface StepForProps {
+  booking: Booking;
+  onCancelled: () => void;
+  onPaid: (booking: Booking) => void;
+  onAnother: () => void;
+}
+
+/** The step the booking is at: check-in, check-out, payment or done. */
+function StepFor({ booking, onCancelled, onPaid, onAnother }: StepForProps) {
+  const step = stayStep(booking);
+  const reading = useLatestReading();
+  const needsReading = step === 'checkin' || step === 'checkout';
+  if (needsReading && reading.isPending) return <Loading />;
+  const latest = reading.data;
+  switch (step) {
+    case 'checkin':
+      return <CheckinStep booking={booking} latest={latest} onCancelled={onCancelled} />;
+    case 'checkout':
+      return <CheckoutStep booking={booking} latest={latest} />;
+    case 'payment':
+      return <PaymentStep booking={booking} onPaid={onPaid} />;
+    case 'done':
+      return (
+        <Card title={t('register.doneTitle')} aria-label={t('register.doneTitle')} icon={<PartyPopper size={20} />}>
+          <p className={styles.done} role="status">
+            {t('register.doneText')}
+          </p>
+          <div className={styles.actions}>
+            <Button variant="outlined" onClick={onAnother}>
+              {t('register.another')}
+            </Button>
+          </div>
+        </Card>
+      );
+  }
 }

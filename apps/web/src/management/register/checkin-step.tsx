@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DoorOpen, Trash2 } from 'lucide-react';
+import { noteLabelText, type Booking, type MeterReading } from '@rustico/core';
+import { z } from 'zod';
+import { errorText } from '../../lib/error-text.ts';
+import { fieldErrorText } from '../../lib/form-errors.ts';
+import { t } from '../../lib/i18n.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Dialog, DialogClose } from '../../ui/dialog.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useToast } from '../../ui/toast-context.ts';
+import { useCancelBooking, useCheckIn } from './queries.ts';
+import { ReadingFields, isReadingTooLow, readingFormFields, readingProblem } from './reading-fields.tsx';
+import styles from './register.module.css';
+
+const checkinFormSchema = z.object(readingFormFields);
+type CheckinFormInput = z.input<typeof checkinFormSchema>;
+type CheckinFormOutput = z.output<typeof checkinFormSchema>;
+
+export interface CheckinStepProps {
+  booking: Booking;
+  latest: MeterReading | null | undefined;
+  onCancelled: () => void;
+}
+
+/** Arrival: the meter readings and an optional note; and, before it, the booking can still be cancelled. */
+export function CheckinStep({ booking, latest, onCancelled }: CheckinStepProps) {
+  return (
+    <>
+      <CheckinForm booking={booking} latest={latest} />
+      <CancelCard booking={booking} onCancelled={onCancelled} />
+    </>
+  );
+}
+
+function CheckinForm({ booking, latest }: { booking: Booking; latest: MeterReading | null | undefined }) {
+  const checkIn = useCheckIn();
+  const { toast } = useToast();
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CheckinFormInput, unknown, CheckinFormOutput>({
+    resolver: zodResolver(checkinFormSchema),
+    defaultValues: { dayKwh: '', nightKwh: '', note: '' },
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+
+  const readingsTooLow = (message: string) => {
+    setError('dayKwh', { type: 'manual', message });
+    setError('nightKwh', { type: 'manual', message });
+  };
+
+  const onSubmit = (values: CheckinFormOutput) => {
+    setFormAlert(null);
+    const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
+    const problem = readingProblem(reading, latest);
+    if (problem) {
+      readingsTooLow(problem);
+      return;
+    }
+    checkIn.mutate(
+      { id: booking.id, body: { ...reading, ...(values.note ? { note: values.note } : {}) } },
+      {
+        onSuccess: () => toast({ title: t('register.checkedIn') }),
+        onError: (error) => {
+          if (isReadingTooLow(error)) readingsTooLow(errorText(error));
+          else setFormAlert(errorText(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Card title={t('register.checkinTitle')} aria-label={t('register.checkinTitle')} icon={<DoorOpen size={20} />}>
+      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+        {booking.purpose === 'maintenance' ? <Alert tone="info">{t('register.maintenanceInfo')}</Alert> : null}
+        <ReadingFields
+          latest={latest}
+          day={{ registration: register('dayKwh'), error: fieldErrorText(errors.dayKwh), onClearError: () => clearErrors('dayKwh') }}
+          night={{
+            registration: register('nightKwh'),
+            error: fieldErrorText(errors.nightKwh),
+            onClearError: () => clearErrors('nightKwh'),
+          }}
+        />
+        <TextField
+          {...register('note')}
+          label={t('register.note')}
+          autoComplete="off"
+          maxLength={2000}
+          supportingText={t('register.noteHint', {
+            label: noteLabelText({ kind: 'checkin', date: booking.start }),
+          })}
+          error={fieldErrorText(errors.note)}
+          onClearError={() => clearErrors('note')}
+        />
+        {formAlert ? <Alert>{formAlert}</Alert> : null}
+        <div className={styles.actions}>
+          <Button type="submit" loading={checkIn.isPending}>
+            {t('register.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelBooking();
+  const { toast } = useToast();
+
+  const confirm = () => {
+    cancel.mutate(booking.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({ title: t('register.deleted') });
+        onCancelled();
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast({ title: errorText(error) });
+      },
+    });
+  };
+
+  return (
+    <Card title={t('register.cancelTitle')} aria-label={t('register.cancelTitle')} icon={<Trash2 size={20} />}>
+      <p className={styles.muted}>{t('register.cancelText')}</p>
+      <div className={styles.actions}>
+        <Dialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={t('register.deleteTitle')}
+          description={t('register.deleteText')}
+          trigger={
+            <Button variant="outlined" danger icon={<Trash2 size={16} aria-hidden="true" />}>
+              {t('register.delete')}
+            </Button>
+          }
+          actions={
+            <>
+              <DialogClose>
+                <Button variant="text">{t('register.cancel')}</Button>
+              </DialogClose>
+              <Button danger onClick={confirm} loading={cancel.isPending}>
+                {t('register.delete')}
+              </Button>
+            </>
+          }
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ClipboardCheck, LogOut } from 'lucide-react';
+import { noteLabelText, type Booking, type Checklist, type MeterReading } from '@rustico/core';
+import { z } from 'zod';
+import { isApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { fieldErrorText } from '../../lib/form-errors.ts';
+import { t } from '../../lib/i18n.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Dialog, DialogClose } from '../../ui/dialog.tsx';
+import { Loading } from '../../ui/loading.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useToast } from '../../ui/toast-context.ts';
+import { Checkbox } from './checkbox.tsx';
+import { useCheckOut, useChecklist } from './queries.ts';
+import { ReadingFields, isReadingTooLow, readingFormFields, readingProblem } from './reading-fields.tsx';
+import styles from './register.module.css';
+
+const checkoutFormSchema = z.object({
+  ...readingFormFields,
+  // The message is an API error code: fieldErrorText shows its Italian text.
+  checklistDone: z.boolean().refine((done) => done, { message: 'CHECKLIST_NOT_DONE' }),
+});
+type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+type CheckoutFormOutput = z.output<typeof checkoutFormSchema>;
+
+export interface CheckoutStepProps {
+  booking: Booking;
+  latest: MeterReading | null | undefined;
+}
+
+/** Departure: the meter readings, the cleaning checklist confirmed, an optional note. */
+export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
+  const checkOut = useCheckOut();
+  const { toast } = useToast();
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: { dayKwh: '', nightKwh: '', note: '', checklistDone: false },
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+
+  const readingsTooLow = (message: string) => {
+    setError('dayKwh', { type: 'manual', message });
+    setError('nightKwh', { type: 'manual', message });
+  };
+
+  const onSubmit = (values: CheckoutFormOutput) => {
+    setFormAlert(null);
+    const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
+    const problem = readingProblem(reading, latest);
+    if (problem) {
+      readingsTooLow(problem);
+      return;
+    }
+    checkOut.mutate(
+      {
+        id: booking.id,
+        body: { ...reading, checklistDone: true, ...(values.note ? { note: values.note } : {}) },
+      },
+      {
+        onSuccess: () => toast({ title: t('register.checkedOut') }),
+        onError: (error) => {
+          if (isReadingTooLow(error)) readingsTooLow(errorText(error));
+          else if (isApiError(error) && error.code === 'CHECKLIST_NOT_DONE') {
+            setError('checklistDone', { type: 'manual', message: errorText(error) });
+          } else setFormAlert(errorText(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Card title={t('register.checkoutTitle')} aria-label={t('register.checkoutTitle')} icon={<LogOut size={20} />}>
+      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <ReadingFields
+          latest={latest}
+          day={{ registration: register('dayKwh'), error: fieldErrorText(errors.dayKwh), onClearError: () => clearErrors('dayKwh') }}
+          night={{
+            registration: register('nightKwh'),
+            error: fieldErrorText(errors.nightKwh),
+            onClearError: () => clearErrors('nightKwh'),
+          }}
+        />
+        <div className={styles.checklistBlock}>
+          <ChecklistDialog ticked={ticked} onTickedChange={setTicked} />
+          <Checkbox
+            {...register('checklistDone')}
+            label={t('register.checklistDone')}
+            error={fieldErrorText(errors.checklistDone)}
+            onClearError={() => clearErrors('checklistDone')}
+            onChangeCapture={() => clearErrors('checklistDone')}
+            aria-required="true"
+          />
+        </div>
+        <TextField
+          {...register('note')}
+          label={t('register.note')}
+          autoComplete="off"
+          maxLength={2000}
+          supportingText={t('register.noteHint', {
+            label: noteLabelText({ kind: 'checkout', date: booking.end }),
+          })}
+          error={fieldErrorText(errors.note)}
+          onClearError={() => clearErrors('note')}
+        />
+        {formAlert ? <Alert>{formAlert}</Alert> : null}
+        <div className={styles.actions}>
+          <Button type="submit" loading={checkOut.isPending}>
+            {t('register.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+interface ChecklistDialogProps {
+  ticked: ReadonlySet<string>;
+  onTickedChange: (ticked: ReadonlySet<string>) => void;
+}
+
+/** The cleaning checklist from the house's content folder; each item ticks by a click. */
+function ChecklistDialog({ ticked, onTickedChange }: ChecklistDialogProps) {
+  const [open, setOpen] = useState(false);
+  const checklist = useChecklist(open);
+  const total = checklist.data ? checklist.data.groups.reduce((sum, group) => sum + group.items.length, 0) : 0;
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(ticked);
+    if (on) next.add(id);
+    else next.delete(id);
+    onTickedChange(next);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('register.checklistTitle')}
+      description={t('register.checklistDescription')}
+      trigger={
+        <Button variant="outlined" icon={<ClipboardCheck size={18} aria-hidden="true" />}>
+          {t('register.checklistOpen')}
+        </Button>
+      }
+      actions={
+        <DialogClose>
+          <Button>{t('register.close')}</Button>
+        </DialogClose>
+      }
+    >
+      {checklist.isPending ? (
+        <Loading />
+      ) : checklist.isError ? (
+        <Alert>{t('register.checklistLoadFailed')}</Alert>
+      ) : (
+        <ChecklistGroups checklist={checklist.data} ticked={ticked} total={total} onToggle={toggle} />
+      )}
+    </Dialog>
+  );
+}
+
+function ChecklistGroups({
+  checklist,
+  ticked,
+  total,
+  onToggle,
+}: {
+  checklist: Checklist;
+  ticked: ReadonlySet<string>;
+  total: number;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  const done = checklist.groups.reduce((sum, group) => sum + group.items.filter((item) => ticked.has(item.id)).length, 0);
+  return (
+    <div className={styles.checklist}>
+      <p className={styles.progress} aria-live="polite">
+        {t('register.checklistProgress', { done, total })}
+      </p>
+      {checklist.groups.map((group) => (
+        <fieldset key={group.id} className={styles.checklistGroup} data-group={group.id}>
+          <legend className={styles.checklistTitle}>{group.title}</legend>
+          {group.items.map((item) => (
+            <Checkbox
+              key={item.id}
+              value={item.id}
+              data-item={item.id}
+              label={item.text}
+              checked={ticked.has(item.id)}
+              onChange={(event) => onToggle(item.id, event.target.checked)}
+            />
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  bookingListSchema,
+  bookingResponseSchema,
+  checklistSchema,
+  houseRulesSchema,
+  latestReadingSchema,
+  paymentDetailsSchema,
+  type Booking,
+  type CheckinRequest,
+  type CheckoutRequest,
+  type PaymentMethod,
+  type SessionUser,
+} from '@rustico/core';
+import { z } from 'zod';
+import { sessionQueryKey } from '../../auth/queries.ts';
+import { forgetSession } from '../../auth/session.ts';
+import { api } from '../../lib/api.ts';
+
+/**
+ * Booking data lives under ['bookings'] so live booking events (and every
+ * other screen's invalidations) refresh the Registra tab too.
+ */
+export const registerKeys = {
+  bookings: ['bookings'] as const,
+  open: ['bookings', 'open'] as const,
+  meter: ['meter', 'latest'] as const,
+  rules: ['house', 'rules'] as const,
+  checklist: ['house', 'checklist'] as const,
+  payment: ['house', 'payment'] as const,
+};
+
+const path = (id: string, step: string) => `/bookings/${encodeURIComponent(id)}/${step}`;
+
+/** My bookings that are not paid yet, oldest first (the selector). */
+export function useOpenStays() {
+  return useQuery({
+    queryKey: registerKeys.open,
+    queryFn: ({ signal }) => api.get('/stays/open', bookingListSchema, { signal }).then((data) => data.bookings),
+  });
+}
+
+/** The meter's last recorded reading, fresh whenever a form shows it. */
+export function useLatestReading() {
+  return useQuery({
+    queryKey: registerKeys.meter,
+    queryFn: ({ signal }) => api.get('/meter/latest', latestReadingSchema, { signal }).then((data) => data.reading),
+    staleTime: 0,
+  });
+}
+
+const houseRulesResponseSchema = z.object({ rules: houseRulesSchema });
+
+/** Same key and shape as the calendar's rules query, so both share one cache entry. */
+export const houseRulesQuery = queryOptions({
+  queryKey: registerKeys.rules,
+  queryFn: ({ signal }) => api.get('/house/rules', houseRulesResponseSchema, { signal }).then((data) => data.rules),
+  staleTime: 10 * 60_000,
+});
+
+export function useHouseRules() {
+  return useQuery(houseRulesQuery);
+}
+
+export function useChecklist(enabled = true) {
+  return useQuery({
+    queryKey: registerKeys.checklist,
+    queryFn: ({ signal }) => api.get('/house/checklist', checklistSchema, { signal }),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+}
+
+export function usePaymentDetails() {
+  return useQuery({
+    queryKey: registerKeys.payment,
+    queryFn: ({ signal }) => api.get('/house/payment', paymentDetailsSchema, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The URL of a checked-out stay's Swiss QR-bill (payment part, SVG). */
+export function qrBillUrl(booking: Pick<Booking, 'id' | 'costCentimes'>): string {
+  // The cost in the query string makes a changed amount a new image for the browser cache.
+  return `/api${path(booking.id, 'qr-bill.svg')}?v=${booking.costCentimes}`;
+}
+
+/** Puts the saved booking into the open list at once; the refetch follows. */
+function useStepSaved() {
+  const queryClient = useQueryClient();
+  return (booking: Booking) => {
+    queryClient.setQueryData<Booking[]>(registerKeys.open, (list) =>
+      list?.map((item) => (item.id === booking.id ? booking : item)),
+    );
+    void queryClient.invalidateQueries({ queryKey: registerKeys.bookings });
+    void queryClient.invalidateQueries({ queryKey: registerKeys.meter });
+    // A check-in or check-out note appears on the notes board.
+    void queryClient.invalidateQueries({ queryKey: ['notes'] });
+  };
+}
+
+export function useCheckIn() {
+  const saved = useStepSaved();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CheckinRequest }) =>
+      api.post(path(id, 'checkin'), body, bookingResponseSchema).then((data) => data.booking),
+    onSuccess: saved,
+  });
+}
+
+export function useCheckOut() {
+  const saved = useStepSaved();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CheckoutRequest }) =>
+      api.post(path(id, 'checkout'), body, bookingResponseSchema).then((data) => data.booking),
+    onSuccess: saved,
+  });
+}
+
+export function usePay() {
+  const saved = useStepSaved();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, method }: { id: string; method: PaymentMethod }) =>
+      api.post(path(id, 'payment'), { method }, bookingResponseSchema).then((data) => data.booking),
+    onSuccess: (booking) => {
+      saved(booking);
+      if (booking.paymentMethod === 'voucher') {
+        // The voucher is used now: the session user's giftUsed changes (at once, then from the server).
+        queryClient.setQueryData<SessionUser | null>(sessionQueryKey, (user) => (user ? { ...user, giftUsed: true } : user));
+        forgetSession();
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }
+    },
+  });
+}
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/bookings/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<Booking[]>(registerKeys.open, (list) => list?.filter((item) => item.id !== id));
+      void queryClient.invalidateQueries({ queryKey: registerKeys.bookings });
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** The meter's last reading, as `GET /api/meter/latest` answers. */
+export interface MeterReading {
+  dayKwh: number;
+  nightKwh: number;
+  totalKwh: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `2029-08-06` → `06.08.2029`, as the app shows dates. */
+export const displayDate = (iso: string) => iso.split('-').reverse().join('.');
+export const isoDate = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+
+/**
+ * Readings the shared meter accepts: `step` kWh above the last one, read just
+ * now. Parallel tests read and add at the same moment, and an equal total is
+ * accepted, so a generous step keeps every test's reading valid.
+ */
+export async function nextReading(request: APIRequestContext, step = 500): Promise<{ dayKwh: number; nightKwh: number }> {
+  const response = await request.get('/api/meter/latest');
+  expect(response.status()).toBe(200);
+  const { reading } = (await response.json()) as { reading: MeterReading | null };
+  const tenth = (kwh: number) => Math.round(kwh * 10) / 10;
+  // Most electricity runs on the day rate.
+  return { dayKwh: tenth((reading?.dayKwh ?? 0) + step * 0.7), nightKwh: tenth((reading?.nightKwh ?? 0) + step * 0.3) };
+}
+
+/** Gestione › Registra. */
+export class RegisterPage {
+  readonly selector: Locator;
+  readonly emptySelection: Locator;
+  readonly checkinCard: Locator;
+  readonly checkoutCard: Locator;
+  readonly paymentCard: Locator;
+  readonly doneCard: Locator;
+  readonly cancelCard: Locator;
+  readonly day: Locator;
+  readonly night: Locator;
+  readonly note: Locator;
+  readonly save: Locator;
+  readonly maintenanceInfo: Locator;
+  readonly checklistButton: Locator;
+  readonly checklistDialog: Locator;
+  readonly checklistDone: Locator;
+  readonly checklistError: Locator;
+  readonly total: Locator;
+  readonly qrBill: Locator;
+  readonly saveWarning: Locator;
+
+  constructor(readonly page: Page) {
+    this.selector = page.getByRole('combobox', { name: 'Seleziona prenotazione' });
+    this.emptySelection = page.getByText('Seleziona una prenotazione per procedere.');
+    this.checkinCard = page.getByRole('region', { name: 'Registra Check-In (Arrivo)' });
+    this.checkoutCard = page.getByRole('region', { name: 'Registra Check-Out (Partenza)' });
+    this.paymentCard = page.getByRole('region', { name: 'Pagamento' });
+    this.doneCard = page.getByRole('region', { name: 'Soggiorno concluso' });
+    this.cancelCard = page.getByRole('region', { name: 'Annulla prenotazione' });
+    this.day = page.getByLabel('kWh diurni');
+    this.night = page.getByLabel('kWh notturni');
+    this.note = page.getByLabel('Nota (facoltativa)');
+    this.save = page.getByRole('button', { name: 'Salva', exact: true });
+    this.maintenanceInfo = page.getByText('Questa prenotazione è per scopi di lavoro/manutenzione, registra comunque i kW!');
+    this.checklistButton = page.getByRole('button', { name: 'Apri la lista delle pulizie' });
+    this.checklistDialog = page.getByRole('dialog', { name: 'Lista delle pulizie' });
+    this.checklistDone = page.getByRole('checkbox', { name: 'Ho completato la lista delle pulizie' });
+    this.checklistError = page.getByText('Conferma di aver completato la lista delle pulizie');
+    this.total = page.getByTestId('payment-total');
+    this.qrBill = page.getByRole('img', { name: /^Polizza di versamento QR/ });
+    this.saveWarning = page.getByText('Dopo aver pagato, premi Salva per registrare il pagamento.');
+  }
+
+  /** Opens the tab, with a booking already chosen when `bookingId` is given (as after a reload). */
+  async goto(bookingId?: string) {
+    await this.page.goto(`/app/gestione${bookingId ? `?booking=${encodeURIComponent(bookingId)}` : ''}`);
+    await expect(this.selector).toBeVisible();
+  }
+
+  /** Chooses a booking in the selector by its dates `dd.MM.yyyy – dd.MM.yyyy`. */
+  async choose(start: string, end: string) {
+    await this.selector.click();
+    await this.page.getByRole('option', { name: new RegExp(`^${displayDate(start)} – ${displayDate(end)} · `) }).click();
+  }
+
+  tick(name: 'Check-in' | 'Check-out' | 'Pagato'): Locator {
+    return this.page.getByRole('checkbox', { name, exact: true });
+  }
+
+  async expectTicks(checkIn: boolean, checkOut: boolean, paid: boolean) {
+    for (const [name, on] of [['Check-in', checkIn], ['Check-out', checkOut], ['Pagato', paid]] as const) {
+      if (on) await expect(this.tick(name)).toBeChecked();
+      else await expect(this.tick(name)).not.toBeChecked();
+      await expect(this.tick(name)).toBeDisabled();
+    }
+  }
+
+  async fillReadings(reading: { dayKwh: number; nightKwh: number }) {
+    await this.day.fill(String(reading.dayKwh));
+    await this.night.fill(String(reading.nightKwh));
+  }
+
+  /** Opens the checklist, ticks every item by a click and closes it; returns the item ids seen. */
+  async tickWholeChecklist(): Promise<string[]> {
+    await this.checklistButton.click();
+    await expect(this.checklistDialog).toBeVisible();
+    const items = this.checklistDialog.getByRole('checkbox');
+    const ids: string[] = [];
+    const count = await items.count();
+    for (let i = 0; i < count; i++) {
+      const item = items.nth(i);
+      ids.push((await item.getAttribute('value')) ?? '');
+      await item.click();
+      await expect(item).toBeChecked();
+    }
+    await this.checklistDialog.getByRole('button', { name: 'Chiudi' }).click();
+    await expect(this.checklistDialog).toBeHidden();
+    return ids;
+  }
+
+  method(name: 'Bonifico bancario' | 'Twint' | 'Buono weekend'): Locator {
+    return this.paymentCard.getByRole('radio', { name });
+  }
+
+  copyButton(label: string): Locator {
+    return this.paymentCard.getByRole('button', { name: new RegExp(`^${label}`) });
+  }
+
+  /** A toast, by its title. */
+  toast(text: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: text }).first();
+  }
+
+  summaryRow(label: RegExp): Locator {
+    return this.paymentCard.getByRole('row', { name: label });
+  }
+}

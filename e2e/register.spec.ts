@@ -1,0 +1,307 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { RegisterPage, displayDate, isoDate, nextReading } from './pages/register-page.ts';
+import { demo, type DemoPerson } from './support/demo.ts';
+import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
+
+/*
+ * Each test books its own week, in 2029 on the phone and 2030 on the desktop
+ * (both projects share one server; no other test books in those months). The
+ * meter is shared and only counts up: readings are taken just before typing.
+ */
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+function week(testInfo: TestInfo, month: number, day: number, nights: number): { start: string; end: string } {
+  const year = isPhone(testInfo) ? 2029 : 2030;
+  return { start: isoDate(year, month, day), end: isoDate(year, month, day + nights) };
+}
+
+interface BookingJson {
+  id: string;
+  costCentimes: number;
+  checkedIn: boolean;
+  checkedOut: boolean;
+  paid: boolean;
+  paymentMethod: string | null;
+}
+
+async function book(page: Page, stay: { start: string; end: string }, purpose = 'personal'): Promise<string> {
+  const response = await page.context().request.post('/api/bookings', { data: { ...stay, purpose } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { booking: { id: string } }).booking.id;
+}
+
+async function openStays(request: APIRequestContext): Promise<BookingJson[]> {
+  const response = await request.get('/api/stays/open');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { bookings: BookingJson[] }).bookings;
+}
+
+/** Check-in and check-out through the API, to reach the payment step quickly. */
+async function stayThroughApi(request: APIRequestContext, id: string) {
+  const checkin = await request.post(`/api/bookings/${id}/checkin`, { data: await nextReading(request) });
+  expect(checkin.status(), await checkin.text()).toBe(200);
+  const checkout = await request.post(`/api/bookings/${id}/checkout`, {
+    data: { ...(await nextReading(request, 80)), checklistDone: true },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+}
+
+async function expectNoA11yViolations(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** `CHF 1'250.-` / `CHF 87.35`, as core's formatChf shows a cost already rounded to 5 centimes. */
+function chf(centimes: number): string {
+  const whole = Math.floor(centimes / 100);
+  const cents = centimes % 100;
+  return `CHF ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, "'")}.${cents === 0 ? '-' : String(cents).padStart(2, '0')}`;
+}
+
+test('a personal stay: check-in, check-out with the checklist, bank transfer with the QR-bill, done', async ({ page }, testInfo) => {
+  const stay = week(testInfo, 8, 6, 3);
+  await loginAs(page, demo.member);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const id = await book(page, stay);
+  const request = page.context().request;
+  const register = new RegisterPage(page);
+
+  // Luca has several open bookings: nothing is chosen until he picks one.
+  await register.goto();
+  await expect(register.emptySelection).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Seleziona prenotazione' })).toBeVisible();
+  await register.expectTicks(false, false, false);
+  await register.choose(stay.start, stay.end);
+  await expect(page).toHaveURL(new RegExp(`[?&]booking=${id}`));
+
+  // Check-in.
+  await expect(register.checkinCard).toBeVisible();
+  await expect(register.cancelCard).toBeVisible();
+  await expect(register.maintenanceInfo).toBeHidden();
+  await register.expectTicks(false, false, false);
+  await expect(register.checkinCard.getByText(/^Ultima lettura: /)).toHaveCount(2);
+  await expect(register.checkinCard.getByText(/devono superare quelle precedenti/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  const arrivalNote = `Arrivati (e2e ${testInfo.project.name} ${id.slice(0, 8)})`;
+  await register.note.fill(arrivalNote);
+  await register.fillReadings(await nextReading(request));
+  await register.save.click();
+  await expect(register.toast('Check-in registrato')).toBeVisible();
+
+  // Check-out; a reload keeps the chosen booking.
+  await expect(register.checkoutCard).toBeVisible();
+  await register.expectTicks(true, false, false);
+  await expect(register.cancelCard).toBeHidden();
+  await page.reload();
+  await expect(register.checkoutCard).toBeVisible();
+  await expect(register.selector).toContainText(`${displayDate(stay.start)} – ${displayDate(stay.end)}`);
+  await expectNoA11yViolations(page);
+
+  await register.checklistButton.click();
+  await expect(register.checklistDialog).toBeVisible();
+  for (const [group, count] of [['Cucina', 5], ['Salotto', 1], ['Camere', 4], ['Bagni', 4], ['Esterno', 1]] as const) {
+    await expect(register.checklistDialog.getByRole('group', { name: group }).getByRole('checkbox')).toHaveCount(count);
+  }
+  await expectNoA11yViolations(page);
+  await register.checklistDialog.getByRole('button', { name: 'Chiudi' }).click();
+  const ids = await register.tickWholeChecklist();
+  expect(ids).toEqual([
+    'kitchen-1', 'kitchen-2', 'kitchen-3', 'kitchen-4', 'kitchen-5',
+    'lounge-1',
+    'bedroom-1', 'bedroom-2', 'bedroom-3', 'bedroom-4',
+    'bathroom-1', 'bathroom-2', 'bathroom-3', 'bathroom-4',
+    'extern-1',
+  ]);
+  await register.checklistDone.check();
+  await register.fillReadings(await nextReading(request, 120));
+  await register.save.click();
+  await expect(register.toast('Check-out registrato')).toBeVisible();
+
+  // Payment: the summary's total is the stored cost.
+  await expect(register.paymentCard).toBeVisible();
+  await register.expectTicks(true, true, false);
+  const stored = (await openStays(request)).find((booking) => booking.id === id)!;
+  expect(stored.checkedOut).toBe(true);
+  await expect(register.summaryRow(/^Notti: 3 × CHF 50\.-/)).toContainText('CHF 150.-');
+  await expect(register.summaryRow(/^Elettricità: /)).toContainText('× CHF 0.30');
+  await expect(register.total).toHaveText(chf(stored.costCentimes));
+  await expect(register.method('Bonifico bancario')).toBeChecked();
+  await expect(register.saveWarning).toBeVisible();
+
+  const payment = (await (await request.get('/api/house/payment')).json()) as { iban: string; accountHolder: string };
+  await register.copyButton('IBAN').click();
+  await expect(register.toast('Copiato negli appunti')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.iban);
+  await expect(register.copyButton('Titolare del conto')).toContainText(payment.accountHolder);
+
+  await expect(register.qrBill).toBeVisible();
+  await expect
+    .poll(() => register.qrBill.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
+  await expectNoA11yViolations(page);
+
+  await register.save.click();
+  await expect(register.toast('Pagamento registrato')).toBeVisible();
+  await expect(register.doneCard).toBeVisible();
+  await expect(register.doneCard).toContainText('Soggiorno concluso e pagato. Grazie!');
+  await register.expectTicks(true, true, true);
+  await expect(register.save).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  expect((await openStays(request)).some((booking) => booking.id === id)).toBe(false);
+
+  // The arrival note is on the board with its label.
+  const notes = (await (await request.get('/api/notes?limit=100')).json()) as {
+    notes: Array<{ text: string; label: { kind: string; date: string } | null }>;
+  };
+  expect(notes.notes.find((note) => note.text === arrivalNote)?.label).toEqual({ kind: 'checkin', date: stay.start });
+});
+
+test('a maintenance stay: the info box at check-in and nothing to pay', async ({ page }, testInfo) => {
+  const stay = week(testInfo, 8, 20, 2);
+  await loginAs(page, demo.member);
+  const id = await book(page, stay, 'maintenance');
+  const request = page.context().request;
+  const register = new RegisterPage(page);
+  await register.goto(id);
+
+  await expect(register.checkinCard).toBeVisible();
+  await expect(register.maintenanceInfo).toBeVisible();
+  await expectNoA11yViolations(page);
+  await register.fillReadings(await nextReading(request));
+  await register.save.click();
+
+  await expect(register.checkoutCard).toBeVisible();
+  await register.checklistDone.check();
+  await register.fillReadings(await nextReading(request, 60));
+  await register.save.click();
+
+  await expect(register.paymentCard).toBeVisible();
+  await expect(register.total).toHaveText('CHF 0.-');
+  await expect(register.paymentCard.getByText(/Nessun importo da pagare/)).toBeVisible();
+  await expect(register.qrBill).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await register.save.click();
+  await expect(register.doneCard).toBeVisible();
+  await register.expectTicks(true, true, true);
+});
+
+test('readings lower than the last one show "Dati non corretti" on both fields; the checklist must be confirmed', async ({ page }, testInfo) => {
+  const stay = week(testInfo, 9, 3, 2);
+  await loginAs(page, demo.member);
+  const id = await book(page, stay);
+  const request = page.context().request;
+  const register = new RegisterPage(page);
+  await register.goto(id);
+  await expect(register.checkinCard).toBeVisible();
+
+  // Empty: both required.
+  await register.save.click();
+  await expect(register.checkinCard.getByText('Riempi questo campo')).toHaveCount(2);
+
+  // Far below the meter's last total.
+  await register.fillReadings({ dayKwh: 12.5, nightKwh: 3 });
+  await register.save.click();
+  await expect(register.checkinCard.getByText('Dati non corretti')).toHaveCount(2);
+  await expect(register.day).toHaveAttribute('aria-invalid', 'true');
+  await expect(register.night).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(page);
+  // Focusing a field clears its error.
+  await register.day.focus();
+  await expect(register.checkinCard.getByText('Dati non corretti')).toHaveCount(1);
+  await expect(register.day).not.toHaveAttribute('aria-invalid', 'true');
+
+  await register.fillReadings(await nextReading(request));
+  await register.save.click();
+  await expect(register.checkoutCard).toBeVisible();
+
+  await register.fillReadings({ dayKwh: 100, nightKwh: 100 });
+  await register.checklistDone.check();
+  await register.save.click();
+  await expect(register.checkoutCard.getByText('Dati non corretti')).toHaveCount(2);
+
+  // Readings fine, checklist not confirmed.
+  await register.checklistDone.uncheck();
+  await register.fillReadings(await nextReading(request, 50));
+  await register.save.click();
+  await expect(register.checklistError).toBeVisible();
+  await expect(register.checklistDone).toHaveAttribute('aria-invalid', 'true');
+  await expect(register.checkoutCard).toBeVisible();
+  await expectNoA11yViolations(page);
+  await register.checklistDone.check();
+  await expect(register.checklistError).toBeHidden();
+  await register.fillReadings(await nextReading(request, 50));
+  await register.save.click();
+  await expect(register.paymentCard).toBeVisible();
+});
+
+test('the weekend voucher pays one stay; afterwards it is disabled; Twint shows its number', async ({ page }, testInfo) => {
+  // A member no other test pays with: Sofia on the phone, Elena on the desktop.
+  const person: DemoPerson = isPhone(testInfo) ? demo.member2 : demo.friend;
+  await loginAs(page, person);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const request = page.context().request;
+  const session = (await (await request.get('/api/session')).json()) as { user: { giftUsed: boolean } };
+  expect(session.user.giftUsed).toBe(false);
+
+  const first = await book(page, week(testInfo, 9, 17, 2));
+  const second = await book(page, week(testInfo, 10, 1, 2));
+  await stayThroughApi(request, first);
+  await stayThroughApi(request, second);
+
+  const register = new RegisterPage(page);
+  await register.goto(first);
+  await expect(register.paymentCard).toBeVisible();
+  await expect(register.method('Buono weekend')).toBeEnabled();
+  await register.method('Buono weekend').check();
+  await expect(register.paymentCard.getByRole('img', { name: 'Pacco regalo' })).toBeVisible();
+  await expect(register.paymentCard.getByText(/Il buono weekend regalo copre questo soggiorno/)).toBeVisible();
+  await expect(register.qrBill).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await register.save.click();
+  await expect(register.doneCard).toBeVisible();
+
+  const after = (await (await request.get('/api/session')).json()) as { user: { giftUsed: boolean } };
+  expect(after.user.giftUsed).toBe(true);
+
+  // The next stay, without reloading: the voucher is used.
+  await register.choose(week(testInfo, 10, 1, 2).start, week(testInfo, 10, 1, 2).end);
+  await expect(register.paymentCard).toBeVisible();
+  await expect(register.method('Buono weekend')).toBeDisabled();
+  await expect(register.paymentCard.getByText('Buono già utilizzato')).toBeVisible();
+  await register.method('Twint').check();
+  await expect(register.paymentCard.getByRole('img', { name: 'Telefono con un pagamento mobile' })).toBeVisible();
+  const payment = (await (await request.get('/api/house/payment')).json()) as { twintPhone: string };
+  await register.copyButton('Numero Twint').click();
+  await expect(register.toast('Copiato negli appunti')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(payment.twintPhone);
+  await expectNoA11yViolations(page);
+  await register.save.click();
+  await expect(register.doneCard).toBeVisible();
+  const paid = await request.get('/api/stays/open');
+  expect(((await paid.json()) as { bookings: BookingJson[] }).bookings.some((booking) => booking.id === second)).toBe(false);
+});
+
+test('a booking can be cancelled before check-in through the confirm dialog', async ({ page }, testInfo) => {
+  const stay = week(testInfo, 10, 15, 2);
+  await loginAs(page, demo.member);
+  const id = await book(page, stay);
+  const register = new RegisterPage(page);
+  await register.goto(id);
+  await expect(register.cancelCard).toContainText('solo prima del check-in');
+
+  await register.cancelCard.getByRole('button', { name: 'Elimina' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elimina prenotazione' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Sei sicuro di voler eliminare la prenotazione?');
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Annulla' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(register.checkinCard).toBeVisible();
+
+  await register.cancelCard.getByRole('button', { name: 'Elimina' }).click();
+  await dialog.getByRole('button', { name: 'Elimina' }).click();
+  await expect(register.toast('Prenotazione eliminata')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(register.emptySelection).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]booking=/);
+  expect((await openStays(page.context().request)).some((booking) => booking.id === id)).toBe(false);
+});
