@@ -3,6 +3,7 @@ import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProps } from 'lucide-react';
 import { requireSession, useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
+import { useLiveEvents } from '../lib/events.ts';
 import { t, type MessageKey } from '../lib/i18n.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { AppProviders } from './providers.tsx';
@@ -34,6 +35,8 @@ function Layout() {
   const user = useCurrentUser();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  // One live stream per tab while logged in; closed when the layout unmounts (logout, session expiry).
+  useLiveEvents();
 
   useEffect(() => {
     const toLogin = () => void navigate('/login', { replace: true });

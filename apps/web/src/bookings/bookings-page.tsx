@@ -1,28 +1,157 @@
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CalendarRange, ChevronDown, Lock } from 'lucide-react';
+import { formatChf, formatDisplayDate, isAdmin, type Booking } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
+import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
-import { ComingSoon } from '../ui/coming-soon.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
+import { useBookingHistory } from './queries.ts';
+import styles from './bookings.module.css';
 
 /** Route value of :userId that means "every user" (admins only; the server enforces it). */
 const ALL_USERS = '0';
 
+/** Bookings (already newest first) grouped by the year they start in. */
+function byYear(bookings: readonly Booking[]): Array<{ year: string; bookings: Booking[] }> {
+  const groups: Array<{ year: string; bookings: Booking[] }> = [];
+  for (const booking of bookings) {
+    const year = booking.start.slice(0, 4);
+    const last = groups[groups.length - 1];
+    if (last && last.year === year) last.bookings.push(booking);
+    else groups.push({ year, bookings: [booking] });
+  }
+  return groups;
+}
+
+function HistoryEntry({ booking, showOwner }: { booking: Booking; showOwner: boolean }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const dates = t('bookings.dates', { start: formatDisplayDate(booking.start), end: formatDisplayDate(booking.end) });
+  const facts: Array<[string, string]> = [
+    [t('bookings.purpose'), t(`calendar.purposes.${booking.purpose}`)],
+    [t('bookings.checkIn'), booking.checkedIn ? t('calendar.done') : t('calendar.toDo')],
+    [t('bookings.checkOut'), booking.checkedOut ? t('calendar.done') : t('calendar.toDo')],
+    [
+      t('bookings.cost'),
+      t('bookings.costStatus', {
+        cost: formatChf(booking.costCentimes),
+        status: booking.paid ? t('calendar.paid') : t('calendar.unpaid'),
+      }),
+    ],
+  ];
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.summary}
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <CalendarRange className={styles.icon} size={24} aria-hidden="true" />
+        <span className={styles.summaryText}>
+          <span className={styles.dates}>{dates}</span>
+          {showOwner ? (
+            <span className={styles.who}>
+              <span className={styles.dot} style={{ background: booking.ownerColour }} aria-hidden="true" />
+              {booking.ownerName}
+            </span>
+          ) : null}
+        </span>
+        <ChevronDown className={styles.chevron} size={20} aria-hidden="true" />
+      </button>
+      <dl id={detailsId} className={styles.details} hidden={!open}>
+        {facts.map(([term, value]) => (
+          <div key={term} className={styles.fact}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+function Forbidden() {
+  return (
+    <Card>
+      <div className={styles.message}>
+        <Lock size={28} aria-hidden="true" className={styles.icon} />
+        <p>{t('bookings.forbidden')}</p>
+        <Link to="/app/impostazioni" className={buttonClass({ variant: 'outlined' })}>
+          {t('bookings.back')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
 /** /app/prenotazioni/:userId: booking history of one user, or of everyone for 0. */
 export function BookingsPage() {
-  const { userId } = useParams();
+  const { userId = '' } = useParams();
   const user = useCurrentUser();
-  const title = userId === ALL_USERS ? t('bookings.titleAll') : userId === user.id ? t('bookings.titleMine') : t('bookings.title');
+  const all = userId === ALL_USERS;
+  // Members may only see their own history; the server says so too (403).
+  const allowed = isAdmin(user.role) || userId === user.id;
+  const history = useBookingHistory(userId, allowed);
+  const title = all ? t('bookings.titleAll') : userId === user.id ? t('bookings.titleMine') : t('bookings.title');
   const back = (
     <Link to="/app/impostazioni" className={pageStyles.back}>
       <ArrowLeft size={18} aria-hidden="true" />
       {t('settings.title')}
     </Link>
   );
+
+  let content;
+  if (!allowed || (history.isError && isApiError(history.error) && history.error.status === 403)) {
+    content = <Forbidden />;
+  } else if (history.isPending) {
+    content = <Loading />;
+  } else if (history.isError) {
+    content = (
+      <Alert>
+        <span className={styles.message}>
+          {t('bookings.loadFailed')}
+          <Button variant="outlined" onClick={() => void history.refetch()}>
+            {t('bookings.retry')}
+          </Button>
+        </span>
+      </Alert>
+    );
+  } else if (history.data.length === 0) {
+    content = (
+      <Card>
+        <p>{t('bookings.empty')}</p>
+      </Card>
+    );
+  } else {
+    content = (
+      <div className={styles.years}>
+        {byYear(history.data).map((group) => (
+          <section key={group.year} className={styles.year} aria-labelledby={`year-${group.year}`}>
+            <h2 id={`year-${group.year}`} className={styles.yearTitle}>
+              {group.year}
+            </h2>
+            <ul className={styles.list}>
+              {group.bookings.map((booking) => (
+                <HistoryEntry key={booking.id} booking={booking} showOwner={all} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    );
+  }
+
   return (
     <Page title={title} titleSuffix={config.houseName} before={back}>
-      <ComingSoon />
+      {content}
     </Page>
   );
 }

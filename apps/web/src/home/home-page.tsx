@@ -1,15 +1,18 @@
 import { useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
-import { ComingSoon } from '../ui/coming-soon.tsx';
 import { Page } from '../ui/page.tsx';
+import { NextBookingCard } from './next-booking-card.tsx';
+import styles from './home.module.css';
 
-/** /app: Home (cards for weather, next booking and last note come later). */
+/** /app: Home — a grid of cards (next booking; weather and last note join it). */
 export function HomePage() {
   const user = useCurrentUser();
   return (
     <Page title={t('home.greeting', { name: user.name })} titleSuffix={config.houseName}>
-      <ComingSoon />
+      <div className={styles.cards}>
+        <NextBookingCard />
+      </div>
     </Page>
   );
 }

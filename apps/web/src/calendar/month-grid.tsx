@@ -1,0 +1,253 @@
+import { useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import {
+  dragSelection,
+  formatDisplayDate,
+  HOLD_TO_DRAG_MS,
+  isSelected,
+  selectionIsFree,
+  type Booking,
+  type IsoDate,
+  type Selection,
+} from '@rustico/core';
+import { t } from '../lib/i18n.ts';
+import { cx } from '../ui/cx.ts';
+import { bookingOn, textColourOn, WEEKDAY_KEYS, weekSegments } from './layout.ts';
+import styles from './calendar.module.css';
+
+/** A finger or mouse that moves farther than this before the hold is a swipe or scroll, not a hold. */
+const MOVE_TOLERANCE_PX = 10;
+
+export interface MonthGridProps {
+  /** The 42 days of the grid, from a Monday. */
+  days: readonly IsoDate[];
+  /** 'YYYY-MM' of the month shown; other days are dimmed. */
+  monthPrefix: string;
+  today: IsoDate;
+  bookings: readonly Booking[];
+  selection: Selection;
+  selectedBookingId: string | null;
+  /** Whether a free day may start a selection (members cannot pick past days). */
+  canPick: (day: IsoDate) => boolean;
+  /** A tap (click, Enter/Space, or a hold released where it began). */
+  onTapDay: (day: IsoDate) => void;
+  /** A hold-and-drag ended: the range between the two days. */
+  onDragSelect: (anchor: IsoDate, current: IsoDate) => void;
+  label: string;
+}
+
+interface Press {
+  pointerId: number;
+  day: IsoDate;
+  x: number;
+  y: number;
+  timer: number;
+  armed: boolean;
+  current: IsoDate;
+}
+
+function dayAt(x: number, y: number): IsoDate | null {
+  const element = document.elementFromPoint(x, y);
+  const cell = element instanceof Element ? element.closest<HTMLElement>('[data-day]') : null;
+  return cell?.dataset.day ?? null;
+}
+
+function shortName(name: string, columns: number): string {
+  if (columns >= 2.5) return name;
+  return name.split(/\s+/)[0] ?? name;
+}
+
+/**
+ * The month's 42 days as buttons with the bookings drawn over them. Taps go
+ * through `click` (so keyboards work too); a press held for HOLD_TO_DRAG_MS
+ * arms a drag that selects a range with mouse, pen or finger. Until the hold
+ * is armed a finger may still scroll the page; once armed, the grid keeps the
+ * touch (touch-action and a cancelled touchmove).
+ */
+export function MonthGrid({
+  days,
+  monthPrefix,
+  today,
+  bookings,
+  selection,
+  selectedBookingId,
+  canPick,
+  onTapDay,
+  onDragSelect,
+  label,
+}: MonthGridProps) {
+  const gridRef = useRef<HTMLDivElement>(null);
+  const press = useRef<Press | null>(null);
+  const suppressClick = useRef(false);
+  const [drag, setDrag] = useState<{ anchor: IsoDate; current: IsoDate } | null>(null);
+
+  // A cancelled touchmove is the only way to stop a scroll the browser may already consider; React's touch listeners are passive.
+  useEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const onTouchMove = (event: TouchEvent) => {
+      if (press.current?.armed && event.cancelable) event.preventDefault();
+    };
+    grid.addEventListener('touchmove', onTouchMove, { passive: false });
+    return () => grid.removeEventListener('touchmove', onTouchMove);
+  }, []);
+
+  useEffect(() => () => window.clearTimeout(press.current?.timer), []);
+
+  const endPress = () => {
+    if (press.current) window.clearTimeout(press.current.timer);
+    press.current = null;
+    setDrag(null);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    const day = (event.target as Element).closest<HTMLElement>('[data-day]')?.dataset.day;
+    suppressClick.current = false;
+    if (press.current) endPress();
+    if (!day || bookingOn(day, bookings) || !canPick(day)) return;
+    const pointerId = event.pointerId;
+    const timer = window.setTimeout(() => {
+      const current = press.current;
+      if (!current || current.pointerId !== pointerId) return;
+      current.armed = true;
+      try {
+        gridRef.current?.setPointerCapture(pointerId);
+      } catch {
+        // The pointer is gone already; pointerup/cancel will end the press.
+      }
+      setDrag({ anchor: current.day, current: current.day });
+    }, HOLD_TO_DRAG_MS);
+    press.current = { pointerId, day, x: event.clientX, y: event.clientY, timer, armed: false, current: day };
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const current = press.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    if (!current.armed) {
+      if (Math.hypot(event.clientX - current.x, event.clientY - current.y) > MOVE_TOLERANCE_PX) endPress();
+      return;
+    }
+    event.preventDefault();
+    const day = dayAt(event.clientX, event.clientY);
+    if (day && day !== current.current) {
+      current.current = day;
+      setDrag({ anchor: current.day, current: day });
+    }
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const current = press.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    const { armed, day, current: last } = current;
+    endPress();
+    if (!armed) return; // a quick tap: the click that follows handles it
+    suppressClick.current = true;
+    if (last === day) onTapDay(day);
+    else onDragSelect(day, last);
+  };
+
+  const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
+    if (press.current?.pointerId === event.pointerId) endPress();
+  };
+
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    const day = event.currentTarget.dataset.day;
+    if (day) onTapDay(day);
+  };
+
+  const shown: Selection = drag ? dragSelection(drag.anchor, drag.current) : selection;
+  const previewTaken = drag ? !selectionIsFree(shown, bookings) : false;
+  const weeks = Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
+
+  return (
+    <div className={styles.month}>
+      <div className={styles.weekdays} aria-hidden="true">
+        {WEEKDAY_KEYS.map(([short]) => (
+          <span key={short}>{t(short)}</span>
+        ))}
+      </div>
+      <div
+        ref={gridRef}
+        className={styles.grid}
+        role="group"
+        aria-label={label}
+        data-dragging={drag ? '' : undefined}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onContextMenu={(event) => {
+          if (press.current) event.preventDefault();
+        }}
+      >
+        {weeks.map((week) => (
+          <div key={week[0]} className={styles.week}>
+            {week.map((day) => {
+              const holder = bookingOn(day, bookings);
+              const selected = isSelected(shown, day);
+              const edge =
+                shown.kind === 'start' ? selected : shown.kind === 'range' && (day === shown.start || day === shown.end);
+              const name = holder
+                ? t('calendar.dayBooked', { date: formatDisplayDate(day), name: holder.ownerName })
+                : t('calendar.day', { date: formatDisplayDate(day) });
+              const pickable = Boolean(holder) || canPick(day);
+              return (
+                <button
+                  key={day}
+                  type="button"
+                  data-day={day}
+                  className={cx(
+                    styles.day,
+                    !day.startsWith(monthPrefix) && styles.outside,
+                    day === today && styles.today,
+                    holder && styles.taken,
+                    holder && holder.id === selectedBookingId && styles.active,
+                    selected && styles.selected,
+                    edge && styles.edge,
+                    selected && previewTaken && styles.invalid,
+                    !pickable && styles.unavailable,
+                  )}
+                  aria-label={name}
+                  aria-pressed={holder ? holder.id === selectedBookingId : selected}
+                  aria-current={day === today ? 'date' : undefined}
+                  aria-disabled={pickable ? undefined : true}
+                  onClick={onClick}
+                >
+                  <span className={styles.number}>{Number(day.slice(8))}</span>
+                </button>
+              );
+            })}
+            <div className={styles.bars} aria-hidden="true">
+              {weekSegments(week, bookings).map((segment) => {
+                const columns = segment.to - segment.from;
+                return (
+                  <span
+                    key={segment.booking.id}
+                    className={cx(
+                      styles.bar,
+                      segment.starts && styles.barStart,
+                      segment.ends && styles.barEnd,
+                      segment.booking.id === selectedBookingId && styles.barActive,
+                    )}
+                    style={{
+                      left: `calc(${(segment.from / 7) * 100}% + 1px)`,
+                      width: `calc(${(columns / 7) * 100}% - 2px)`,
+                      background: segment.booking.ownerColour,
+                      color: textColourOn(segment.booking.ownerColour),
+                    }}
+                  >
+                    {columns >= 0.85 ? shortName(segment.booking.ownerName, columns) : null}
+                  </span>
+                );
+              })}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

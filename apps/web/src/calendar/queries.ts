@@ -1,0 +1,88 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  bookingListSchema,
+  bookingResponseSchema,
+  houseRulesSchema,
+  type Booking,
+  type BookingInput,
+  type IsoDate,
+} from '@rustico/core';
+import { z } from 'zod';
+import { api } from '../lib/api.ts';
+import { bookingKeys } from '../bookings/queries.ts';
+
+export { bookingKeys };
+
+export function bookingRangeQuery(from: IsoDate, to: IsoDate) {
+  return queryOptions({
+    queryKey: bookingKeys.range(from, to),
+    queryFn: ({ signal }) =>
+      api
+        .get(`/bookings?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, bookingListSchema, { signal })
+        .then((data) => data.bookings),
+  });
+}
+
+/** The bookings touching the days of a month grid; the previous month's stay on screen while the next loads. */
+export function useBookingsBetween(from: IsoDate, to: IsoDate) {
+  return useQuery({ ...bookingRangeQuery(from, to), placeholderData: keepPreviousData });
+}
+
+const houseRulesResponseSchema = z.object({ rules: houseRulesSchema });
+
+export const houseRulesQuery = queryOptions({
+  queryKey: ['house', 'rules'] as const,
+  queryFn: ({ signal }) => api.get('/house/rules', houseRulesResponseSchema, { signal }).then((data) => data.rules),
+  staleTime: 10 * 60_000,
+});
+
+export function useHouseRules() {
+  return useQuery(houseRulesQuery);
+}
+
+/** Puts a saved booking into every cached calendar range at once (the refetch follows). */
+function upsertInRanges(queryClient: ReturnType<typeof useQueryClient>, booking: Booking) {
+  queryClient.setQueriesData<Booking[]>({ queryKey: bookingKeys.ranges() }, (list) =>
+    list ? [...list.filter((item) => item.id !== booking.id), booking] : list,
+  );
+}
+
+function removeFromRanges(queryClient: ReturnType<typeof useQueryClient>, id: string) {
+  queryClient.setQueriesData<Booking[]>({ queryKey: bookingKeys.ranges() }, (list) =>
+    list ? list.filter((item) => item.id !== id) : list,
+  );
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookingInput) => api.post('/bookings', input, bookingResponseSchema).then((data) => data.booking),
+    onSuccess: (booking) => {
+      upsertInRanges(queryClient, booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}
+
+export function useUpdateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: BookingInput }) =>
+      api.put(`/bookings/${encodeURIComponent(id)}`, input, bookingResponseSchema).then((data) => data.booking),
+    onSuccess: (booking) => {
+      upsertInRanges(queryClient, booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}
+
+export function useDeleteBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/bookings/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      removeFromRanges(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}

@@ -1,0 +1,274 @@
+import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { CalendarPage, display, iso, monthAhead, type Month } from './pages/calendar-page.ts';
+import { DEMO_PASSWORD, demo, emailOf, type DemoPerson } from './support/demo.ts';
+import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
+
+/*
+ * Every test books in its own month, far beyond the demo's bookings, and the
+ * two projects (which share one server) use different months.
+ */
+function monthFor(testInfo: TestInfo, base: number): { offset: number; month: Month } {
+  const offset = base + (testInfo.project.name === 'phone' ? 0 : 40);
+  return { offset, month: monthAhead(offset) };
+}
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** An API client logged in as someone, for setting the scene quickly. */
+async function apiAs(testInfo: TestInfo, person: DemoPerson): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL! });
+  const response = await api.post('/api/session', { data: { email: emailOf(person), password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return api;
+}
+
+async function book(api: APIRequestContext, start: string, end: string, purpose = 'personal'): Promise<string> {
+  const response = await api.post('/api/bookings', { data: { start, end, purpose } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { booking: { id: string } }).booking.id;
+}
+
+test.beforeEach(async ({ page }) => loginAs(page, demo.member));
+
+test('the month grid: title, arrows, weekdays, 42 days from Monday, today marked', async ({ page }) => {
+  const calendar = new CalendarPage(page);
+  await calendar.goto();
+  const now = monthAhead(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
+  await expect(calendar.title).toHaveText(new RegExp(`${now.year}$`));
+  await expect(page.locator('button[data-day]')).toHaveCount(42);
+  await expect(page.locator('button[data-day]').first()).toHaveAttribute('data-day', /\d{4}-\d{2}-\d{2}/);
+  const firstDay = await page.locator('button[data-day]').first().getAttribute('data-day');
+  expect(new Date(`${firstDay}T00:00:00Z`).getUTCDay()).toBe(1);
+  await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
+  await calendar.next.click();
+  await expect(calendar.title).toHaveText(/\d{4}$/);
+  await calendar.previous.click();
+  await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
+});
+
+test('tap-tap books free days; the booking is drawn and the selection cleared', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 18);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await expect(calendar.emptyHint).toBeVisible();
+  await calendar.tap(display(month, 10));
+  await calendar.tap(display(month, 12));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 10));
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 12));
+  await expect(calendar.fact('Notti')).toHaveText('2');
+  await expect(page.getByText('CHF 100.-')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Scopo' })).toContainText('Personale');
+  await calendar.save.click();
+  await calendar.expectBookedBy(display(month, 10), demo.member.name);
+  await calendar.expectBookedBy(display(month, 11), demo.member.name);
+  // The departure day stays free for the next arrival.
+  await calendar.expectFree(display(month, 12));
+  await expect(calendar.emptyHint).toBeVisible();
+  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
+});
+
+test('an earlier second tap swaps arrival and departure; a third tap clears', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 19);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.tap(display(month, 15));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 15));
+  await calendar.tap(display(month, 12));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 12));
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 15));
+  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(4);
+  await calendar.tap(display(month, 20));
+  await expect(calendar.emptyHint).toBeVisible();
+  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
+});
+
+test('press, hold and drag selects a range (mouse on desktop, finger on phone)', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 20);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.holdAndDrag(display(month, 14), display(month, 17));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 14));
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 17));
+  await expect(calendar.fact('Notti')).toHaveText('3');
+  // Dragging backwards also works: the earlier day is the arrival.
+  await calendar.holdAndDrag(display(month, 22), display(month, 20));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 20));
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 22));
+  await calendar.save.click();
+  await calendar.expectBookedBy(display(month, 20), demo.member.name);
+  await calendar.expectBookedBy(display(month, 21), demo.member.name);
+  await expect(calendar.emptyHint).toBeVisible();
+});
+
+test('a quick swipe on the grid scrolls the page and selects nothing', async ({ page }, testInfo) => {
+  test.skip(!isPhone(testInfo), 'touch only');
+  const { offset, month } = monthFor(testInfo, 25);
+  const calendar = new CalendarPage(page, true);
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  const box = (await calendar.day(display(month, 15)).boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await calendar.touchPath([{ x, y }, { x, y: y - 250 }], 0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(calendar.emptyHint).toBeVisible();
+  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
+});
+
+test('a taken day shows its booking and cannot be part of a new selection', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 21);
+  const sofia = await apiAs(testInfo, demo.member2);
+  await book(sofia, iso(month, 10), iso(month, 13));
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.expectBookedBy(display(month, 11), demo.member2.name);
+  // Tapping a taken day opens that booking, read-only for someone else.
+  await calendar.tap(display(month, 11));
+  await expect(page.getByRole('heading', { name: 'Prenotazione', exact: true })).toBeVisible();
+  await expect(calendar.fact('Prenotato da')).toHaveText(demo.member2.name);
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 10));
+  await expect(calendar.fact('Check-in')).toHaveText('Da fare');
+  await expect(calendar.fact('Pagamento')).toHaveText('Non pagato');
+  await expect(page.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Elimina' })).toHaveCount(0);
+  // A range through the taken days is refused.
+  await calendar.tap(display(month, 8));
+  await calendar.tap(display(month, 15));
+  await expect(page.getByText('Alcuni giorni sono già prenotati').first()).toBeVisible();
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 8));
+  await expect(calendar.day(display(month, 15))).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: 'Annulla selezione' }).click();
+  await expect(calendar.emptyHint).toBeVisible();
+  // Dragging across it is refused too.
+  await calendar.holdAndDrag(display(month, 16), display(month, 9));
+  await expect(page.getByText('Alcuni giorni sono già prenotati').first()).toBeVisible();
+  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
+  await expect(calendar.emptyHint).toBeVisible();
+  // The departure day is free for a new arrival (changeover).
+  await calendar.tap(display(month, 13));
+  await calendar.tap(display(month, 15));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 13));
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 15));
+  await sofia.dispose();
+});
+
+test('the owner edits dates and purpose (cost follows) and deletes with the dialog', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 22);
+  const luca = await apiAs(testInfo, demo.member);
+  await book(luca, iso(month, 10), iso(month, 12));
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.tap(display(month, 10));
+  await expect(calendar.fact('Costo')).toHaveText('CHF 100.-');
+  await page.getByRole('button', { name: 'Modifica' }).click();
+  await expect(page.getByRole('heading', { name: 'Modifica prenotazione' })).toBeVisible();
+  await page.getByLabel('Partenza').fill(iso(month, 14));
+  await expect(page.getByText('CHF 200.-')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Scopo' }).click();
+  await page.getByRole('option', { name: 'Manutenzione/lavori' }).click();
+  await expect(page.getByText('CHF 0.-')).toBeVisible();
+  await calendar.save.click();
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 14));
+  await expect(calendar.fact('Scopo')).toHaveText('Manutenzione/lavori');
+  await expect(calendar.fact('Costo')).toHaveText('CHF 0.-');
+  await calendar.expectBookedBy(display(month, 13), demo.member.name);
+
+  await page.getByRole('button', { name: 'Elimina' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elimina prenotazione' });
+  await expect(dialog).toContainText('Sei sicuro di voler eliminare la prenotazione?');
+  await dialog.getByRole('button', { name: 'Annulla' }).click();
+  await expect(dialog).toBeHidden();
+  await calendar.expectBookedBy(display(month, 10), demo.member.name);
+  await page.getByRole('button', { name: 'Elimina' }).click();
+  await dialog.getByRole('button', { name: 'Elimina' }).click();
+  await expect(dialog).toBeHidden();
+  await calendar.expectFree(display(month, 10));
+  await calendar.expectFree(display(month, 13));
+  await expect(calendar.emptyHint).toBeVisible();
+  await luca.dispose();
+});
+
+test('an admin may delete someone else’s booking', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 26);
+  const sofia = await apiAs(testInfo, demo.member2);
+  await book(sofia, iso(month, 5), iso(month, 7));
+  await sofia.dispose();
+  await loginAs(page, demo.admin);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.tap(display(month, 5));
+  await expect(page.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Elimina' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+  await calendar.expectFree(display(month, 5));
+});
+
+test('another member sees a new booking appear and disappear without reloading', async ({ page, browser }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 23);
+  const use = testInfo.project.use;
+  const other = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    hasTouch: use.hasTouch,
+    isMobile: use.isMobile,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+    serviceWorkers: 'block',
+  });
+  const sofiaPage = await other.newPage();
+  await loginAs(sofiaPage, demo.member2);
+  const sofiaCalendar = new CalendarPage(sofiaPage);
+  await sofiaCalendar.goto();
+  await sofiaCalendar.nextMonth(offset);
+  await sofiaCalendar.expectFree(display(month, 10));
+
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.tap(display(month, 10));
+  await calendar.tap(display(month, 11));
+  await calendar.save.click();
+  await calendar.expectBookedBy(display(month, 10), demo.member.name);
+
+  await sofiaCalendar.expectBookedBy(display(month, 10), demo.member.name);
+  await calendar.tap(display(month, 10));
+  await page.getByRole('button', { name: 'Elimina' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+  await sofiaCalendar.expectFree(display(month, 10));
+  await other.close();
+});
+
+test('the calendar has no serious accessibility problems', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 24);
+  const luca = await apiAs(testInfo, demo.member);
+  await book(luca, iso(month, 3), iso(month, 6));
+  await luca.dispose();
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.goto();
+  await calendar.nextMonth(offset);
+  await calendar.expectBookedBy(display(month, 3), demo.member.name);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await calendar.tap(display(month, 12));
+  await calendar.tap(display(month, 14));
+  await expect(calendar.save).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await calendar.tap(display(month, 4));
+  await expect(page.getByRole('button', { name: 'Modifica' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('the home card shows the next booking and opens the calendar', async ({ page }) => {
+  await page.goto('/app');
+  const card = page.getByRole('link', { name: /Prossima prenotazione/ });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
+  await card.click();
+  await expect(page).toHaveURL(/\/app\/calendario$/);
+});

@@ -1,0 +1,134 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The house's time zone in the demo (and the e2e browser's). */
+const HOUSE_TIME_ZONE = 'Europe/Zurich';
+/** Slightly longer than the app's HOLD_TO_DRAG_MS (200). */
+const HOLD_MS = 350;
+
+const MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'];
+
+export interface Month {
+  year: number;
+  month: number;
+}
+
+/** Today's month in the house's time zone, plus `offset` months. */
+export function monthAhead(offset: number): Month {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: HOUSE_TIME_ZONE, year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + offset;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+export const monthTitle = ({ year, month }: Month) => `${MONTHS[month - 1]} ${year}`;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `2028-05-14` */
+export const iso = ({ year, month }: Month, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+/** `14.05.2028`, as the app shows dates. */
+export const display = ({ year, month }: Month, day: number) => `${pad(day)}.${pad(month)}.${year}`;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class CalendarPage {
+  readonly title: Locator;
+  readonly previous: Locator;
+  readonly next: Locator;
+  readonly panel: Locator;
+  readonly save: Locator;
+  readonly emptyHint: Locator;
+
+  /** `touch`: act with a finger (phone project) instead of a mouse. */
+  constructor(
+    readonly page: Page,
+    readonly touch = false,
+  ) {
+    this.title = page.locator('#calendar-month');
+    this.previous = page.getByRole('button', { name: 'Mese precedente' });
+    this.next = page.getByRole('button', { name: 'Mese successivo' });
+    this.panel = page.locator('main');
+    this.save = page.getByRole('button', { name: 'Salva', exact: true });
+    this.emptyHint = page.getByText('Seleziona uno o più giorni liberi per prenotare.');
+  }
+
+  async goto() {
+    await this.page.goto('/app/calendario');
+    await expect(this.next).toBeVisible();
+  }
+
+  /** Goes `n` months forward from the current month and waits for its title. */
+  async nextMonth(n: number) {
+    const target = monthAhead(n);
+    for (let i = 0; i < n; i++) await this.next.click();
+    await expect(this.title).toHaveText(monthTitle(target));
+  }
+
+  /** A day's button, by its accessible name (which starts with dd.MM.yyyy). */
+  day(date: string): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${escape(date)}(,|$)`) });
+  }
+
+  async expectBookedBy(date: string, name: string) {
+    await expect(this.day(date)).toHaveAccessibleName(`${date}, prenotato da ${name}`);
+  }
+
+  async expectFree(date: string) {
+    await expect(this.day(date)).toHaveAccessibleName(date);
+  }
+
+  async tap(date: string) {
+    const day = this.day(date);
+    if (this.touch) await day.tap();
+    else await day.click();
+  }
+
+  /** A fact of the booking panel ('Arrivo', 'Partenza', 'Costo' …). */
+  fact(term: string): Locator {
+    return this.page.locator('dt', { hasText: new RegExp(`^${escape(term)}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  private async centre(date: string) {
+    const day = this.day(date);
+    await day.scrollIntoViewIfNeeded();
+    const box = (await day.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+
+  /** Press on `from`, hold past the hold time, drag to `to`, release — with the mouse or a finger. */
+  async holdAndDrag(from: string, to: string) {
+    const a = await this.centre(from);
+    const b = await this.centre(to);
+    if (this.touch) {
+      await this.touchPath([a, b], HOLD_MS);
+    } else {
+      await this.page.mouse.move(a.x, a.y);
+      await this.page.mouse.down();
+      await this.page.waitForTimeout(HOLD_MS);
+      await this.page.mouse.move(b.x, b.y, { steps: 8 });
+      await this.page.mouse.up();
+    }
+  }
+
+  /**
+   * A real touch through the browser's input pipeline (CDP): down at the
+   * first point, wait `holdMs`, move in steps through the others, lift.
+   */
+  async touchPath(points: Array<{ x: number; y: number }>, holdMs: number) {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const [first, ...rest] = points;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: first!.x, y: first!.y }] });
+    if (holdMs > 0) await this.page.waitForTimeout(holdMs);
+    let from = first!;
+    for (const point of rest) {
+      for (let step = 1; step <= 8; step++) {
+        const x = from.x + ((point.x - from.x) * step) / 8;
+        const y = from.y + ((point.y - from.y) * step) / 8;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      from = point;
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+}
