@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { displayNameSchema, emailSchema } from './api/auth.ts';
+import { displayNameSchema, emailSchema, sessionUserSchema } from './api/auth.ts';
 import { colourSchema, roleSchema } from './roles.ts';
 
-export const memberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  colour: colourSchema,
-  hidden: z.boolean(),
+/** A member as the people who run the house see them. */
+export const memberSchema = sessionUserSchema.extend({
   disabled: z.boolean(),
-  giftUsed: z.boolean(),
-  photoUrl: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;

@@ -5,21 +5,10 @@ import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { countOtherActiveSuperadmins, findUserById, listUsers, updateUser, type UserRow } from '../users/repository.ts';
-import { createUser, photoUrlOf } from '../users/service.ts';
+import { createUser, toSessionUser } from '../users/service.ts';
 
 export function toMember(row: UserRow): Member {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    colour: row.colour,
-    hidden: row.hidden === 1,
-    disabled: row.disabled === 1,
-    giftUsed: row.giftUsed === 1,
-    photoUrl: photoUrlOf(row),
-    lastSeenAt: row.lastSeenAt,
-  };
+  return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt };
 }
 
 /** Everyone the viewer may see: a hidden account appears only to hidden accounts and itself. */

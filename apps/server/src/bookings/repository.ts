@@ -44,6 +44,11 @@ export function listHistory(db: Db, userId: string | null, viewer: Viewer, year?
   return query.orderBy('bookings.startDate', 'desc').orderBy('bookings.createdAt', 'desc').execute();
 }
 
+/** Own bookings not yet paid, oldest first: the one that needs something done comes first. */
+export function listOpenStays(db: Db, userId: string) {
+  return withOwner(db).where('bookings.userId', '=', userId).where('bookings.paid', '=', 0).orderBy('bookings.startDate').execute();
+}
+
 /** Every booking (whoever can see it) that could share a night with start..end. */
 export function listBookingsNear(db: Kysely<Database>, start: string, end: string, excludeId: string | null) {
   let query = db.selectFrom('bookings').select(['id', 'startDate', 'endDate']).where('startDate', '<=', end).where('endDate', '>=', start);

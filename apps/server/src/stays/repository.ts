@@ -25,16 +25,3 @@ export async function markCheckedOut(db: Kysely<Database>, id: string, kwhUsed: 
 export async function markPaid(db: Kysely<Database>, id: string, method: NonNullable<Database['bookings']['paymentMethod']>, at: string): Promise<void> {
   await db.updateTable('bookings').set({ paid: 1, paymentMethod: method, paidAt: at, updatedAt: at }).where('id', '=', id).execute();
 }
-
-/** Own bookings not yet paid, oldest first: the one that needs something done comes first. */
-export function listOpenStays(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('users', 'users.id', 'bookings.userId')
-    .selectAll('bookings')
-    .select(['users.name as ownerName', 'users.colour as ownerColour', 'users.hidden as ownerHidden'])
-    .where('bookings.userId', '=', userId)
-    .where('bookings.paid', '=', 0)
-    .orderBy('bookings.startDate')
-    .execute();
-}

@@ -14,7 +14,7 @@ import {
   type StayStep,
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
-import { findBooking, type BookingRow } from '../bookings/repository.ts';
+import { findBooking, listOpenStays, type BookingRow } from '../bookings/repository.ts';
 import { recipientsOf, toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
@@ -24,7 +24,7 @@ import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { insertNote } from '../notes/repository.ts';
 import { noteMessage, paymentMessage } from '../push/messages.ts';
 import { takeVoucher } from '../users/repository.ts';
-import { insertReading, latestReading, listOpenStays, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
+import { insertReading, latestReading, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
 
 const STEP_ORDER: StayStep[] = ['checkin', 'checkout', 'payment', 'done'];
 
