@@ -8,6 +8,8 @@ export const demo = {
   member: { local: 'luca', name: 'Luca Bernasconi' },
   member2: { local: 'sofia', name: 'Sofia Bernasconi' },
   friend: { local: 'elena', name: 'Elena Pedrazzi' },
+  /** Nobody's tests write as Andrea: read-only checks can count his stays. */
+  quietFriend: { local: 'andrea', name: 'Andrea Lepori' },
 } as const;
 
 export type DemoPerson = (typeof demo)[keyof typeof demo];

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, CalendarRange, ChevronDown, Lock } from 'lucide-react';
 import { formatChf, formatDisplayDate, isAdmin, type Booking } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
+import { ANY, AllBookingsFilterBar, applyFilter, type AllBookingsFilter } from './all-bookings-filter.tsx';
 import { useBookingHistory } from './queries.ts';
 import styles from './bookings.module.css';
 
@@ -95,6 +96,19 @@ function Forbidden() {
 /** /app/prenotazioni/:userId: booking history of one user, or of everyone for 0. */
 export function BookingsPage() {
   const { userId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const filter: AllBookingsFilter = { year: search.get('anno') ?? ANY, memberId: search.get('membro') ?? ANY };
+  const setFilter = (next: AllBookingsFilter) =>
+    setSearch(
+      (params) => {
+        for (const [key, value] of [['anno', next.year], ['membro', next.memberId]] as const) {
+          if (value === ANY) params.delete(key);
+          else params.set(key, value);
+        }
+        return params;
+      },
+      { replace: true },
+    );
   const user = useCurrentUser();
   const all = userId === ALL_USERS;
   // Members may only see their own history; the server says so too (403).
@@ -131,9 +145,16 @@ export function BookingsPage() {
       </Card>
     );
   } else {
+    const shown = all ? applyFilter(history.data, filter) : history.data;
     content = (
       <div className={styles.years}>
-        {byYear(history.data).map((group) => (
+        {all ? <AllBookingsFilterBar bookings={history.data} filter={filter} onChange={setFilter} /> : null}
+        {shown.length === 0 ? (
+          <Card>
+            <p>{t('bookings.noMatch')}</p>
+          </Card>
+        ) : null}
+        {byYear(shown).map((group) => (
           <section key={group.year} className={styles.year} aria-labelledby={`year-${group.year}`}>
             <h2 id={`year-${group.year}`} className={styles.yearTitle}>
               {group.year}
