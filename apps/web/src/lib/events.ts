@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { liveEventSchema, type LiveEvent } from '@rustico/core';
+import { membersKey } from '../admin/keys.ts';
 import { bookingKeys } from '../bookings/queries.ts';
+import { noteKeys } from '../notes/queries.ts';
 
 /** The live stream of change notices (Server-Sent Events, one per tab). */
 export const LIVE_EVENTS_URL = '/api/events';
@@ -20,8 +22,9 @@ type KeysFor = { readonly [T in EventType]?: (event: Extract<LiveEvent, { type: 
  */
 export const liveEventQueryKeys: KeysFor = {
   booking: () => [bookingKeys.all],
-  // Convention for the notes screen: every notes query under ['notes'].
-  note: () => [['notes']],
+  note: () => [noteKeys.all],
+  // A new name or photo shows wherever people appear: notes, bookings, the members list.
+  user: () => [noteKeys.all, bookingKeys.all, membersKey],
 };
 
 /** Invalidates the queries a notice concerns; `resync` (the server could not replay what we missed) invalidates everything. */

@@ -10,10 +10,10 @@ import {
   LogOut,
   type LucideProps,
 } from 'lucide-react';
+import { tutorialIds, tutorialTitle, type TutorialId } from '@rustico/core';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { Page } from '../ui/page.tsx';
-import { tutorialIds, tutorialTitleKey, type TutorialId } from './guides.ts';
 import styles from './tutorial.module.css';
 
 const ICONS: Record<TutorialId, ComponentType<LucideProps>> = {
@@ -39,7 +39,7 @@ export function TutorialListPage() {
                   <Icon size={22} />
                 </span>
                 <span className={styles.text}>
-                  <span className={styles.title}>{t(tutorialTitleKey(id))}</span>
+                  <span className={styles.title}>{tutorialTitle(id)}</span>
                   <span className={styles.hint}>{t('tutorial.open')}</span>
                 </span>
                 <ChevronRight className={styles.chevron} size={20} aria-hidden="true" />

@@ -1,15 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Hourglass } from 'lucide-react';
+import { isTutorialId, tutorialTitle, type TutorialId } from '@rustico/core';
 import { NotFound } from '../errors/not-found-page.tsx';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
-import { ComingSoon } from '../ui/coming-soon.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
-import { isTutorialId, tutorialTitleKey } from './guides.ts';
+import { ContentHtml } from './content-html.tsx';
+import { contentKeys, fetchContent } from './content.ts';
+import styles from './tutorial.module.css';
 
-/** /app/tutorial/:tutorialId: one guide; an unknown id is a 404. */
+function Guide({ id }: { id: TutorialId }) {
+  const guide = useQuery({
+    queryKey: contentKeys.tutorial(id),
+    queryFn: ({ signal }) => fetchContent(`tutorials/${id}`, signal),
+  });
+  if (guide.isPending) return <Loading />;
+  if (guide.isError) {
+    return (
+      <div className={styles.state}>
+        <Alert>{t('tutorial.loadFailed')}</Alert>
+        <Button variant="outlined" onClick={() => void guide.refetch()}>
+          {t('tutorial.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (guide.data === null) {
+    return (
+      <Card title={t('tutorial.notCreated')} icon={<Hourglass size={20} />}>
+        <p>{t('tutorial.notCreatedText')}</p>
+      </Card>
+    );
+  }
+  return (
+    <article className={styles.article}>
+      <ContentHtml html={guide.data} />
+    </article>
+  );
+}
+
+/** /app/tutorial/:tutorialId: one guide (the server renders its Markdown); an unknown id is a 404. */
 export function TutorialPage() {
-  const { tutorialId } = useParams();
+  const { tutorialId = '' } = useParams();
   if (!isTutorialId(tutorialId)) return <NotFound />;
   const back = (
     <Link to="/app/tutorial" className={pageStyles.back}>
@@ -18,12 +55,8 @@ export function TutorialPage() {
     </Link>
   );
   return (
-    <Page title={t(tutorialTitleKey(tutorialId))} titleSuffix={config.houseName} before={back}>
-      {tutorialId === 'casa' ? (
-        <ComingSoon title={t('tutorial.notCreated')} text={t('app.comingSoonText')} />
-      ) : (
-        <ComingSoon title={t('tutorial.inPreparation')} text={t('app.comingSoonText')} />
-      )}
+    <Page title={tutorialTitle(tutorialId)} titleSuffix={config.houseName} before={back}>
+      <Guide key={tutorialId} id={tutorialId} />
     </Page>
   );
 }

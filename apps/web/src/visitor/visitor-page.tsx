@@ -1,28 +1,87 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { Hero } from '../home/hero.tsx';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
-import { buttonClass } from '../ui/button.tsx';
-import { Card } from '../ui/card.tsx';
+import { ContentHtml } from '../tutorial/content-html.tsx';
+import { fetchContent } from '../tutorial/content.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
+import { Loading } from '../ui/loading.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
 import styles from './visitor-page.module.css';
 
-/** /visitatore: the public welcome page for guests (no booking information). */
+type State =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; title: string | null; html: string | null };
+
+/** The page's own h1 stays the only one: a leading '# Title' of the text becomes the page title. */
+function splitTitle(html: string): { title: string | null; html: string } {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const first = doc.body.firstElementChild;
+  if (first?.tagName !== 'H1') return { title: null, html };
+  const title = first.textContent.trim();
+  first.remove();
+  return { title: title || null, html: doc.body.innerHTML };
+}
+
+/** The public welcome text (content/visitor.md); without TanStack Query, as the public pages stay small. */
+function useVisitorContent(): [State, () => void] {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchContent('visitor', controller.signal).then(
+      (html) => setState(html === null ? { status: 'ready', title: null, html: null } : { status: 'ready', ...splitTitle(html) }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return [state, retry];
+}
+
+/** /visitatore: the public welcome page for guests — the house and its rules, nothing about who is there when. */
 export function VisitorPage() {
-  useDocumentTitle(t('visitor.title'), config.houseName);
+  const [content, retry] = useVisitorContent();
+  const title = (content.status === 'ready' ? content.title : null) ?? t('visitor.title');
+  useDocumentTitle(title, config.houseName);
   return (
     <main className={styles.page}>
       <div className={styles.content}>
         <header className={styles.header}>
-          <img className={styles.logo} src="/icon.svg" alt="" width={64} height={64} />
-          <h1 className={styles.title}>{t('visitor.title')}</h1>
+          <img className={styles.logo} src="/icon.svg" alt="" width={48} height={48} />
+          <h1 className={styles.title}>{title}</h1>
         </header>
-        <Card>
-          <p className={styles.lead}>{t('visitor.lead')}</p>
-          <p className={styles.body}>{t('visitor.body')}</p>
-        </Card>
-        <Link to="/login" className={buttonClass({ variant: 'outlined' })}>
-          {t('visitor.toLogin')}
-        </Link>
+        <Hero />
+        {content.status === 'loading' ? (
+          <Loading />
+        ) : content.status === 'error' ? (
+          <div className={styles.state}>
+            <Alert>{t('visitor.loadFailed')}</Alert>
+            <Button variant="outlined" onClick={retry}>
+              {t('visitor.retry')}
+            </Button>
+          </div>
+        ) : content.html ? (
+          <article className={styles.article}>
+            <ContentHtml html={content.html} />
+          </article>
+        ) : null}
+        <footer className={styles.footer}>
+          <p>{t('visitor.toLoginHint')}</p>
+          <Link to="/login" className={buttonClass({ variant: 'outlined' })}>
+            <LogIn size={18} aria-hidden="true" />
+            {t('visitor.toLogin')}
+          </Link>
+        </footer>
       </div>
     </main>
   );

@@ -1,0 +1,3 @@
+/** Query keys of the admin screens, in their own module so the live-events hook can name them without loading the screens. */
+export const statisticsKey = (year: number) => ['bookings', 'statistics', year] as const;
+export const membersKey = ['admin', 'members'] as const;
