@@ -4,15 +4,19 @@ import { RouterProvider } from 'react-router';
 import './ui/tokens.css';
 import './ui/base.css';
 import { router } from './app/router.tsx';
+import { loadStoredLocale } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// Italian is built in; a German or English choice loads its catalog before the first render.
+void loadStoredLocale().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});
 
 if (import.meta.env.PROD) registerServiceWorker();

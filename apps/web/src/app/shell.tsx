@@ -5,6 +5,7 @@ import { requireSession, useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { useLiveEvents } from '../lib/events.ts';
 import { t, type MessageKey } from '../lib/i18n.ts';
+import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { AppProviders } from './providers.tsx';
 import { queryClient, sessionExpired } from './query-client.ts';
@@ -37,6 +38,8 @@ function Layout() {
   const navigate = useNavigate();
   // One live stream per tab while logged in; closed when the layout unmounts (logout, session expiry).
   useLiveEvents();
+  // Push messages that arrive while the app is visible show as toasts.
+  usePushToasts();
 
   useEffect(() => {
     const toLogin = () => void navigate('/login', { replace: true });

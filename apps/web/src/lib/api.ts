@@ -4,7 +4,7 @@ import { ApiError, networkError } from './api-error.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The ApiError for a non-2xx response, from its `{ error: {...} }` body. */
 export async function errorFrom(response: Response): Promise<ApiError> {
@@ -86,6 +86,9 @@ export const api = {
   },
   put<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
     return request('PUT', path, schema, body ?? {}, options?.signal);
+  },
+  patch<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
+    return request('PATCH', path, schema, body ?? {}, options?.signal);
   },
   delete<T = void>(path: string, schema: z.ZodType<T> | null = null, options?: Options): Promise<T> {
     return request('DELETE', path, schema, undefined, options?.signal);

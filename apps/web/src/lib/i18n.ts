@@ -1,4 +1,5 @@
 import { it } from './locales/it.ts';
+import { DEFAULT_LOCALE, storedLocale, type LocaleCode } from './locale-preference.ts';
 
 /** Same shape as the Italian catalog, any strings: what a de/en catalog must provide. */
 type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
@@ -12,22 +13,62 @@ export type MessageKey = Paths<Messages>;
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-const catalogs = { it } satisfies Record<string, Messages>;
-export type Locale = keyof typeof catalogs;
+export type Locale = LocaleCode;
 
-let current: Messages = catalogs.it;
+/**
+ * Italian is built in (the /login budget has no room for more); German and
+ * English are separate chunks, loaded only when chosen.
+ */
+const loaders: Readonly<Record<Exclude<Locale, 'it'>, () => Promise<Messages>>> = {
+  de: () => import('./locales/de.ts').then((module) => module.de),
+  en: () => import('./locales/en.ts').then((module) => module.en),
+};
 
-export function setLocale(locale: Locale): void {
-  current = catalogs[locale];
+let current: Messages = it;
+let currentLocale: Locale = DEFAULT_LOCALE;
+
+/** The language the texts are shown in. */
+export function getLocale(): Locale {
+  return currentLocale;
 }
 
-function lookup(key: string): string {
-  let node: unknown = current;
+function apply(locale: Locale, messages: Messages): void {
+  current = messages;
+  currentLocale = locale;
+  document.documentElement.lang = locale;
+}
+
+/** Switches to `locale`, loading its catalog first; Italian when it cannot be loaded. */
+export async function setLocale(locale: Locale): Promise<void> {
+  if (locale === 'it') {
+    apply('it', it);
+    return;
+  }
+  try {
+    apply(locale, await loaders[locale]());
+  } catch {
+    apply('it', it);
+  }
+}
+
+/** Loads the language chosen on this device (before the first render). */
+export function loadStoredLocale(): Promise<void> {
+  const locale = storedLocale();
+  return locale === 'it' ? Promise.resolve(apply('it', it)) : setLocale(locale);
+}
+
+function find(catalog: Messages, key: string): string | undefined {
+  let node: unknown = catalog;
   for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return key;
+    if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === 'string' ? node : key;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The text in the current language; Italian, then the key itself, when missing. */
+function lookup(key: string): string {
+  return find(current, key) ?? find(it, key) ?? key;
 }
 
 /** The catalog text for `key`, with `{name}` placeholders filled from `params`. */

@@ -1,21 +1,117 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { profileUpdateSchema } from '@rustico/core';
+import type { z } from 'zod';
+import { useCurrentUser } from '../auth/queries.ts';
+import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
+import { errorCodeText } from '../lib/error-text.ts';
+import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
-import { ComingSoon } from '../ui/coming-soon.tsx';
+import { Button } from '../ui/button.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
+import { PasswordField } from '../ui/password-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import { PhotoPicker, usePickedPhoto } from './photo-picker.tsx';
+import { showUpdatedUser, updateName, uploadPhoto } from './queries.ts';
+import styles from './profile.module.css';
 
-/** /app/impostazioni/profilo: profile settings (photo, name) come later. */
+type ProfileInput = z.input<typeof profileUpdateSchema>;
+type ProfileOutput = z.output<typeof profileUpdateSchema>;
+
+/** /app/impostazioni/profilo: my photo and display name; email and password are shown, not editable. */
 export function ProfilePage() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [picked, pick] = usePickedPhoto();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: { name: user.name },
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = async ({ name }: ProfileOutput) => {
+    if (picked) {
+      try {
+        showUpdatedUser(queryClient, await uploadPhoto(picked.file));
+        pick(null);
+      } catch (error) {
+        console.warn('Profile photo upload failed', error);
+        toast({ title: t('profile.uploadFailed') });
+        return;
+      }
+    }
+    try {
+      showUpdatedUser(queryClient, await updateName(name));
+    } catch (error) {
+      if (isApiError(error) && error.field === 'name') {
+        setError('name', { type: 'server', message: errorCodeText(error.code) });
+      }
+      toast({ title: t('profile.updateFailed') });
+      return;
+    }
+    toast({ title: t('profile.saved') });
+  };
+
   const back = (
     <Link to="/app/impostazioni" className={pageStyles.back}>
       <ArrowLeft size={18} aria-hidden="true" />
       {t('settings.title')}
     </Link>
   );
+
   return (
     <Page title={t('profile.title')} titleSuffix={config.houseName} before={back}>
-      <ComingSoon />
+      <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <PhotoPicker
+          photoUrl={user.photoUrl}
+          name={user.name}
+          preview={picked?.url ?? null}
+          onPick={pick}
+          onReject={() => toast({ title: t('profile.uploadFailed') })}
+          disabled={isSubmitting}
+        />
+        <TextField
+          {...register('name')}
+          label={t('profile.name')}
+          autoComplete="nickname"
+          required
+          error={fieldErrorText(errors.name)}
+          onClearError={() => clearErrors('name')}
+        />
+        <TextField
+          label={t('profile.email')}
+          type="email"
+          value={user.email}
+          readOnly
+          disabled
+          supportingText={t('profile.emailHint')}
+        />
+        <PasswordField
+          label={t('profile.password')}
+          placeholder="••••••••"
+          autoComplete="off"
+          disabled
+          supportingText={t('profile.passwordHint')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" loading={isSubmitting}>
+            {t('profile.save')}
+          </Button>
+        </div>
+      </form>
     </Page>
   );
 }

@@ -6,9 +6,13 @@ import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { ActionRow, LinkRow, RowGroup, StaticRow } from './settings-row.tsx';
+import { GiftRow } from './account-rows.tsx';
+import { ClearCacheRow, LanguageRow, ShareRow, UpdateRow } from './app-rows.tsx';
+import { CalendarFeedRow } from './calendar-feed-row.tsx';
+import { DurationRow, PushSwitchRow } from './notification-rows.tsx';
+import { ActionRow, LinkRow, RowGroup } from './settings-row.tsx';
 
-/** /app/impostazioni: profile, own bookings, the admin block by role, logout. */
+/** /app/impostazioni: account, notifications, the admin block by role, the installed app's tools, logout. */
 export function SettingsPage() {
   const user = useCurrentUser();
   const logout = useLogout();
@@ -34,11 +38,25 @@ export function SettingsPage() {
           />
         </li>
         <li>
+          <GiftRow user={user} />
+        </li>
+        <li>
           <LinkRow
             to={`/app/prenotazioni/${encodeURIComponent(user.id)}`}
             icon={<History size={22} />}
             label={t('settings.myBookings')}
           />
+        </li>
+        <li>
+          <CalendarFeedRow />
+        </li>
+      </RowGroup>
+      <RowGroup title={t('settings.notifications')}>
+        <li>
+          <PushSwitchRow />
+        </li>
+        <li>
+          <DurationRow />
         </li>
       </RowGroup>
       {isAdmin(user.role) ? (
@@ -47,18 +65,32 @@ export function SettingsPage() {
             <LinkRow to="/app/prenotazioni/0" icon={<BookMarked size={22} />} label={t('settings.allBookings')} />
           </li>
           <li>
-            <StaticRow icon={<ChartColumn size={22} />} label={t('settings.statistics')} badge={t('app.comingSoon')} />
+            <LinkRow to="/app/statistiche" icon={<ChartColumn size={22} />} label={t('settings.statistics')} />
           </li>
           <li>
             <LinkRow to="/visitatore" icon={<Globe size={22} />} label={t('settings.welcomePage')} />
           </li>
           {isSuperadmin(user.role) ? (
             <li>
-              <StaticRow icon={<UsersRound size={22} />} label={t('settings.users')} badge={t('app.comingSoon')} />
+              <LinkRow to="/app/utenti" icon={<UsersRound size={22} />} label={t('settings.users')} />
             </li>
           ) : null}
         </RowGroup>
       ) : null}
+      <RowGroup title={t('settings.app')}>
+        <li>
+          <LanguageRow />
+        </li>
+        <li>
+          <ClearCacheRow />
+        </li>
+        <li>
+          <ShareRow />
+        </li>
+        <li>
+          <UpdateRow />
+        </li>
+      </RowGroup>
       <RowGroup title={t('settings.session')}>
         <li>
           <ActionRow

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { cx } from '../ui/cx.ts';
+import { Switch } from '../ui/switch.tsx';
 import styles from './settings.module.css';
 
 interface RowContentProps {
@@ -55,11 +56,48 @@ export function ActionRow({
   );
 }
 
-/** A row shown for information only (features that have no action yet). */
-export function StaticRow({ badge, ...content }: RowContentProps & { badge?: string }) {
+/** A row shown for information only (features that have no action yet, or a status). */
+export function StaticRow({
+  badge,
+  badgeTone,
+  ...content
+}: RowContentProps & { badge?: string; badgeTone?: 'positive' | undefined }) {
   return (
     <div className={styles.row}>
-      <RowContent {...content} trailing={badge ? <span className={styles.badge}>{badge}</span> : null} />
+      <RowContent
+        {...content}
+        trailing={
+          badge ? <span className={cx(styles.badge, badgeTone === 'positive' && styles.positive)}>{badge}</span> : null
+        }
+      />
+    </div>
+  );
+}
+
+/** A row with an on/off switch; the label toggles it too. */
+export function SwitchRow({
+  icon,
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+  disabled,
+}: {
+  icon: ReactNode;
+  label: string;
+  hint?: string | undefined;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className={styles.row}>
+      <span className={styles.rowIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <div className={styles.rowText}>
+        <Switch label={label} description={hint} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Languages, RefreshCw, Share2, Trash2 } from 'lucide-react';
+import { checkForUpdate, clearAppCaches } from '../lib/app-update.ts';
+import { config } from '../lib/config.ts';
+import { getLocale, t } from '../lib/i18n.ts';
+import { LOCALES, storeLocale, type LocaleCode } from '../lib/locale-preference.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { RadioGroup } from '../ui/radio-group.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import { ActionRow } from './settings-row.tsx';
+
+/** Italiano (default), Deutsch, English: kept on this device; the app reloads in the chosen language. */
+export function LanguageRow() {
+  const current = getLocale();
+  const [choice, setChoice] = useState<LocaleCode>(current);
+  const [open, setOpen] = useState(false);
+
+  const apply = () => {
+    if (choice === current) {
+      setOpen(false);
+      return;
+    }
+    storeLocale(choice);
+    window.location.reload();
+  };
+
+  return (
+    <>
+      <ActionRow
+        icon={<Languages size={22} />}
+        label={t('settings.language')}
+        hint={t(`language.${current}`)}
+        onClick={() => {
+          setChoice(current);
+          setOpen(true);
+        }}
+      />
+      <Dialog
+        title={t('settings.language')}
+        description={t('settings.languageDescription')}
+        open={open}
+        onOpenChange={setOpen}
+        actions={
+          <>
+            <DialogClose>
+              <Button variant="text">{t('form.cancel')}</Button>
+            </DialogClose>
+            <Button onClick={apply}>{t('language.apply')}</Button>
+          </>
+        }
+      >
+        <RadioGroup
+          legend={t('settings.language')}
+          hideLegend
+          options={LOCALES.map((value) => ({ value, label: t(`language.${value}`), lang: value }))}
+          value={choice}
+          onValueChange={setChoice}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+/** Deletes this app's caches and reloads; offline it explains why it cannot. */
+export function ClearCacheRow() {
+  const { toast, snackbar } = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = () => {
+    if (!navigator.onLine) {
+      snackbar({ message: t('settings.clearCacheOffline'), actionLabel: t('form.ok') });
+      return;
+    }
+    setBusy(true);
+    clearAppCaches()
+      .then(() => window.location.reload())
+      .catch((error: unknown) => {
+        console.warn('Clearing the caches failed', error);
+        toast({ title: t('settings.clearCacheFailed') });
+        setBusy(false);
+      });
+  };
+
+  return (
+    <ActionRow
+      icon={<Trash2 size={22} />}
+      label={t('settings.clearCache')}
+      hint={t('settings.clearCacheHint')}
+      onClick={onClick}
+      disabled={busy}
+    />
+  );
+}
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Web Share with the app's title, text and address; otherwise the link is copied. */
+export function ShareRow() {
+  const { toast } = useToast();
+
+  const onClick = async () => {
+    const url = window.location.origin;
+    const data = { title: config.houseName, text: t('settings.shareText'), url };
+    if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(data))) {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (error) {
+        // The user closed the share sheet: nothing to do.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    toast({ title: (await copyText(url)) ? t('settings.linkCopied') : t('settings.copyFailed') });
+  };
+
+  return <ActionRow icon={<Share2 size={22} />} label={t('settings.share')} hint={t('settings.shareHint')} onClick={() => void onClick()} />;
+}
+
+/** Looks for a newer service worker (app version) and offers to reload into it. */
+export function UpdateRow() {
+  const { toast, snackbar } = useToast();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const result = await checkForUpdate();
+      if (result.status === 'available') {
+        snackbar({ message: t('settings.updateAvailable'), actionLabel: t('settings.updateReload'), onAction: result.apply });
+      } else if (result.status === 'current') {
+        toast({ title: t('settings.upToDate') });
+      } else {
+        toast({ title: t('settings.updatesUnavailable') });
+      }
+    } catch (error) {
+      console.warn('Checking for updates failed', error);
+      toast({ title: t('settings.updateFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ActionRow
+      icon={<RefreshCw size={22} />}
+      label={t('settings.checkUpdates')}
+      hint={t('settings.version', { version: config.version })}
+      onClick={() => void onClick()}
+      disabled={busy}
+    />
+  );
+}

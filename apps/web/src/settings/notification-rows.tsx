@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { Bell, Timer } from 'lucide-react';
+import { getLocale, t } from '../lib/i18n.ts';
+import {
+  TOAST_DURATIONS,
+  storeToastDuration,
+  storedToastDuration,
+  type ToastDurationChoice,
+} from '../lib/preferences.ts';
+import { disablePush, enablePush, pushEnabled, pushSupported } from '../lib/push.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { RadioGroup } from '../ui/radio-group.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import { ActionRow, SwitchRow } from './settings-row.tsx';
+
+/** Web Push on this device: on asks the browser's permission and stores the subscription on the server. */
+export function PushSwitchRow() {
+  const { toast } = useToast();
+  const supported = pushSupported();
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(supported);
+
+  useEffect(() => {
+    if (!supported) return;
+    let active = true;
+    pushEnabled()
+      .then((on) => {
+        if (active) setChecked(on);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) setBusy(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [supported]);
+
+  const turnOn = async () => {
+    try {
+      const result = await enablePush();
+      if (result === 'enabled') {
+        toast({ title: t('push.enabled') });
+        return;
+      }
+      setChecked(false);
+      toast({ title: t(result === 'denied' ? 'push.blocked' : 'push.unsupported') });
+    } catch (error) {
+      console.warn('Turning push notifications on failed', error);
+      setChecked(false);
+      toast({ title: t('push.failed') });
+    }
+  };
+
+  const turnOff = async () => {
+    try {
+      await disablePush();
+      toast({ title: t('push.disabled') });
+    } catch (error) {
+      console.warn('Turning push notifications off failed', error);
+      toast({ title: t('push.offFailed') });
+      setChecked(await pushEnabled().catch(() => false));
+    }
+  };
+
+  const onChange = (next: boolean) => {
+    setChecked(next);
+    setBusy(true);
+    void (next ? turnOn() : turnOff()).finally(() => setBusy(false));
+  };
+
+  return (
+    <SwitchRow
+      icon={<Bell size={22} />}
+      label={t('push.label')}
+      hint={supported ? t('push.hint') : t('push.unsupported')}
+      checked={checked}
+      onCheckedChange={onChange}
+      disabled={!supported || busy}
+    />
+  );
+}
+
+const DURATION_CHOICES = Object.keys(TOAST_DURATIONS) as ToastDurationChoice[];
+
+function durationLabel(choice: ToastDurationChoice): string {
+  return t('settings.durationOption', {
+    label: t(`settings.durations.${choice}`),
+    seconds: (TOAST_DURATIONS[choice] / 1000).toLocaleString(getLocale()),
+  });
+}
+
+/** How long a message that arrives in the open app stays on screen; kept on this device. */
+export function DurationRow() {
+  const [saved, setSaved] = useState<ToastDurationChoice>(storedToastDuration);
+  const [choice, setChoice] = useState<ToastDurationChoice>(saved);
+  const [open, setOpen] = useState(false);
+
+  const save = () => {
+    storeToastDuration(choice);
+    setSaved(choice);
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <ActionRow
+        icon={<Timer size={22} />}
+        label={t('settings.duration')}
+        hint={durationLabel(saved)}
+        onClick={() => {
+          setChoice(saved);
+          setOpen(true);
+        }}
+      />
+      <Dialog
+        title={t('settings.duration')}
+        description={t('settings.durationDescription')}
+        open={open}
+        onOpenChange={setOpen}
+        actions={
+          <>
+            <DialogClose>
+              <Button variant="text">{t('form.cancel')}</Button>
+            </DialogClose>
+            <Button onClick={save}>{t('form.save')}</Button>
+          </>
+        }
+      >
+        <RadioGroup
+          legend={t('settings.duration')}
+          hideLegend
+          options={DURATION_CHOICES.map((value) => ({ value, label: durationLabel(value) }))}
+          value={choice}
+          onValueChange={setChoice}
+        />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { calendarFeedSchema, sessionResponseSchema, type SessionUser } from '@rustico/core';
+import { sessionQueryKey } from '../auth/queries.ts';
+import { rememberSession } from '../auth/session.ts';
+import { bookingKeys } from '../bookings/queries.ts';
+import { api, parseResponse } from '../lib/api.ts';
+import { networkError } from '../lib/api-error.ts';
+
+/** Sends the picked file as it is (its own Content-Type); the server checks the content. */
+export async function uploadPhoto(file: File): Promise<SessionUser> {
+  let response: Response;
+  try {
+    response = await fetch('/api/profile/photo', {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+  } catch {
+    throw networkError();
+  }
+  return (await parseResponse(response, sessionResponseSchema)).user;
+}
+
+export async function updateName(name: string): Promise<SessionUser> {
+  return (await api.put('/profile', { name }, sessionResponseSchema)).user;
+}
+
+/**
+ * A new name or photo shows everywhere at once: the shell reads the session
+ * query; calendars, histories and notes carry names and photos, so they refetch.
+ */
+export function showUpdatedUser(queryClient: QueryClient, user: SessionUser): void {
+  rememberSession(user);
+  queryClient.setQueryData(sessionQueryKey, user);
+  void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ['notes'] });
+}
+
+const calendarFeedKey = ['profile', 'calendar-feed'] as const;
+
+/** My private iCalendar address (made on first use). */
+export function useCalendarFeed(enabled: boolean) {
+  return useQuery({
+    queryKey: calendarFeedKey,
+    queryFn: ({ signal }) => api.get('/profile/calendar-feed', calendarFeedSchema, { signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** A new address; the old one stops working. */
+export function useRenewCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/profile/calendar-feed/renew', {}, calendarFeedSchema),
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedKey, feed),
+  });
+}
