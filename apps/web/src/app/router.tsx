@@ -42,6 +42,8 @@ export const router = createBrowserRouter([
               { path: 'impostazioni', lazy: lazyRoute(() => import('../settings/settings-page.tsx')) },
               { path: 'impostazioni/profilo', lazy: lazyRoute(() => import('../settings/profile-page.tsx')) },
               { path: 'prenotazioni/:userId', lazy: lazyRoute(() => import('../bookings/bookings-page.tsx')) },
+              { path: 'statistiche', lazy: lazyRoute(() => import('../admin/statistics-page.tsx')) },
+              { path: 'utenti', lazy: lazyRoute(() => import('../admin/users-page.tsx')) },
               { path: '*', lazy: notFound },
             ],
           },
