@@ -11,10 +11,14 @@ export function toMember(row: UserRow): Member {
   return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt };
 }
 
-/** Everyone the viewer may see: a hidden account appears only to hidden accounts and itself. */
+/**
+ * Everyone the viewer may see: a hidden account appears to hidden accounts,
+ * itself, and superadmins, who manage it (and may un-hide it).
+ */
 export async function listMembers(ctx: AppContext, viewer: SessionUser): Promise<Member[]> {
   const rows = await listUsers(ctx.db);
-  return rows.filter((row) => viewer.hidden || row.hidden === 0 || row.id === viewer.id).map(toMember);
+  const seesHidden = viewer.hidden || isSuperadmin(viewer.role);
+  return rows.filter((row) => seesHidden || row.hidden === 0 || row.id === viewer.id).map(toMember);
 }
 
 // No 0/O or 1/l/I: the password is read out or typed from a phone screen.

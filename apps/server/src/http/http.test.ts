@@ -31,13 +31,16 @@ describe.each(testDialects)('HTTP conventions (%s)', (dialect) => {
     expect(allowed.body.users.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('hides a hidden account from the member list of everyone else', async () => {
+  it('hides a hidden account from the member list of everyone but superadmins', async () => {
     const hidden = await t.login('superadmin', { email: 'ghost@example.ch', hidden: true });
     const admin = await t.login('admin');
     const seenByAdmin = (await admin.get('/api/users')).body.users.map((u: { email: string }) => u.email);
     expect(seenByAdmin).not.toContain('ghost@example.ch');
     const seenByHidden = (await hidden.get('/api/users')).body.users.map((u: { email: string }) => u.email);
     expect(seenByHidden).toContain('ghost@example.ch');
+    // Superadmins manage every account, hidden ones included.
+    const superadmin = await t.login('superadmin');
+    expect((await superadmin.get('/api/users')).body.users.map((u: { email: string }) => u.email)).toContain('ghost@example.ch');
   });
 
   it('refuses bad JSON, oversize bodies and other content types cleanly', async () => {

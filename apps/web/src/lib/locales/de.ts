@@ -520,7 +520,7 @@ export const de: Messages = {
       added: '{name} wurde hinzugefügt',
       editTitle: '{name} bearbeiten',
       hiddenLabel: 'Verborgenes Konto',
-      hiddenHint: 'Seine Buchungen und Notizen sind für andere nicht sichtbar; es verschwindet auch aus dieser Liste.',
+      hiddenHint: 'Seine Buchungen und Notizen sehen die anderen Mitglieder nicht; Hauptadministratoren sehen das Konto hier weiterhin.',
       disabledLabel: 'Deaktiviertes Konto',
       disabledHint: 'Kann sich nicht mehr anmelden; der Verlauf bleibt erhalten.',
       saved: 'Änderungen gespeichert',

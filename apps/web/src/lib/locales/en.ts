@@ -520,7 +520,7 @@ export const en: Messages = {
       added: '{name} has been added',
       editTitle: 'Edit {name}',
       hiddenLabel: 'Hidden account',
-      hiddenHint: 'Their bookings and notes are not shown to others; they also disappear from this list.',
+      hiddenHint: 'Their bookings and notes stay hidden from other members; superadmins still see the account here.',
       disabledLabel: 'Disabled account',
       disabledHint: 'Can no longer log in; their history stays.',
       saved: 'Changes saved',

@@ -524,7 +524,7 @@ export const it = {
       added: 'Membro aggiunto: {name}',
       editTitle: 'Modifica {name}',
       hiddenLabel: 'Account nascosto',
-      hiddenHint: 'Le sue prenotazioni e note non appaiono agli altri; sparirà anche da questa lista.',
+      hiddenHint: 'Le sue prenotazioni e note non appaiono agli altri membri; gli amministratori principali lo vedono ancora qui.',
       disabledLabel: 'Account disattivato',
       disabledHint: 'Non può più accedere; la sua cronologia resta.',
       saved: 'Modifiche salvate',
