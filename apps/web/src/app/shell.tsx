@@ -4,12 +4,16 @@ import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProp
 import { requireSession, useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { useLiveEvents } from '../lib/events.ts';
-import { t, type MessageKey } from '../lib/i18n.ts';
+import { registerItalianCatalog, t, type MessageKey } from '../lib/i18n.ts';
 import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { AppProviders } from './providers.tsx';
 import { queryClient, sessionExpired } from './query-client.ts';
 import styles from './shell.module.css';
+import { it } from '../lib/locales/it.ts';
+
+// Everything inside /app may use the whole catalog: register it before anything renders.
+registerItalianCatalog(it);
 
 interface NavEntry {
   to: string;

@@ -1,4 +1,5 @@
-import { it } from './locales/it.ts';
+import type { it } from './locales/it.ts';
+import { itPublic } from './locales/it-public.ts';
 import { DEFAULT_LOCALE, storedLocale, type LocaleCode } from './locale-preference.ts';
 
 /** Same shape as the Italian catalog, any strings: what a de/en catalog must provide. */
@@ -24,7 +25,13 @@ const loaders: Readonly<Record<Exclude<Locale, 'it'>, () => Promise<Messages>>> 
   en: () => import('./locales/en.ts').then((module) => module.en),
 };
 
-let current: Messages = it;
+/**
+ * Italian before login is only the public part of the catalog (the /login
+ * download budget has no room for the rest); the logged-in app registers the
+ * whole catalog when its shell loads.
+ */
+let italian = itPublic as unknown as Messages;
+let current: Messages = italian;
 let currentLocale: Locale = DEFAULT_LOCALE;
 
 /** The language the texts are shown in. */
@@ -38,23 +45,29 @@ function apply(locale: Locale, messages: Messages): void {
   document.documentElement.lang = locale;
 }
 
+/** Called once by the logged-in app's shell: the whole Italian catalog from now on. */
+export function registerItalianCatalog(full: Messages): void {
+  italian = full;
+  if (currentLocale === 'it') current = full;
+}
+
 /** Switches to `locale`, loading its catalog first; Italian when it cannot be loaded. */
 export async function setLocale(locale: Locale): Promise<void> {
   if (locale === 'it') {
-    apply('it', it);
+    apply('it', italian);
     return;
   }
   try {
     apply(locale, await loaders[locale]());
   } catch {
-    apply('it', it);
+    apply('it', italian);
   }
 }
 
 /** Loads the language chosen on this device (before the first render). */
 export function loadStoredLocale(): Promise<void> {
   const locale = storedLocale();
-  return locale === 'it' ? Promise.resolve(apply('it', it)) : setLocale(locale);
+  return locale === 'it' ? Promise.resolve(apply('it', italian)) : setLocale(locale);
 }
 
 function find(catalog: Messages, key: string): string | undefined {
@@ -68,7 +81,7 @@ function find(catalog: Messages, key: string): string | undefined {
 
 /** The text in the current language; Italian, then the key itself, when missing. */
 function lookup(key: string): string {
-  return find(current, key) ?? find(it, key) ?? key;
+  return find(current, key) ?? find(italian, key) ?? key;
 }
 
 /** The catalog text for `key`, with `{name}` placeholders filled from `params`. */
