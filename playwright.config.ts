@@ -30,7 +30,8 @@ export default defineConfig({
   projects: [
     // The download budget is measured once, on the desktop project.
     { name: 'phone', testIgnore: /bundle-budget/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // Touch gestures are tested on the phone only.
+    { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: 'sh e2e/support/start-server.sh',

@@ -104,21 +104,6 @@ test('press, hold and drag selects a range (mouse on desktop, finger on phone)',
   await expect(calendar.emptyHint).toBeVisible();
 });
 
-test('a quick swipe on the grid scrolls the page and selects nothing', async ({ page }, testInfo) => {
-  test.skip(!isPhone(testInfo), 'touch only');
-  const { offset, month } = monthFor(testInfo, 25);
-  const calendar = new CalendarPage(page, true);
-  await calendar.goto();
-  await calendar.nextMonth(offset);
-  const box = (await calendar.day(display(month, 15)).boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await calendar.touchPath([{ x, y }, { x, y: y - 250 }], 0);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await expect(calendar.emptyHint).toBeVisible();
-  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
-});
-
 test('a taken day shows its booking and cannot be part of a new selection', async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 21);
   const sofia = await apiAs(testInfo, demo.member2);
