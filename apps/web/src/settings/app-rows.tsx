@@ -4,61 +4,28 @@ import { checkForUpdate, clearAppCaches } from '../lib/app-update.ts';
 import { config } from '../lib/config.ts';
 import { getLocale, t } from '../lib/i18n.ts';
 import { LOCALES, storeLocale, type LocaleCode } from '../lib/locale-preference.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
-import { RadioGroup } from '../ui/radio-group.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { ChoiceRow } from './choice-row.tsx';
 import { ActionRow } from './settings-row.tsx';
 
 /** Italiano (default), Deutsch, English: kept on this device; the app reloads in the chosen language. */
 export function LanguageRow() {
   const current = getLocale();
-  const [choice, setChoice] = useState<LocaleCode>(current);
-  const [open, setOpen] = useState(false);
-
-  const apply = () => {
-    if (choice === current) {
-      setOpen(false);
-      return;
-    }
-    storeLocale(choice);
-    window.location.reload();
-  };
-
   return (
-    <>
-      <ActionRow
-        icon={<Languages size={22} />}
-        label={t('settings.language')}
-        hint={t(`language.${current}`)}
-        onClick={() => {
-          setChoice(current);
-          setOpen(true);
-        }}
-      />
-      <Dialog
-        title={t('settings.language')}
-        description={t('settings.languageDescription')}
-        open={open}
-        onOpenChange={setOpen}
-        actions={
-          <>
-            <DialogClose>
-              <Button variant="text">{t('form.cancel')}</Button>
-            </DialogClose>
-            <Button onClick={apply}>{t('language.apply')}</Button>
-          </>
-        }
-      >
-        <RadioGroup
-          legend={t('settings.language')}
-          hideLegend
-          options={LOCALES.map((value) => ({ value, label: t(`language.${value}`), lang: value }))}
-          value={choice}
-          onValueChange={setChoice}
-        />
-      </Dialog>
-    </>
+    <ChoiceRow
+      icon={<Languages size={22} />}
+      label={t('settings.language')}
+      description={t('settings.languageDescription')}
+      options={LOCALES.map((value) => ({ value, label: t(`language.${value}`), lang: value }))}
+      value={current}
+      hint={t(`language.${current}`)}
+      confirmLabel={t('language.apply')}
+      onConfirm={(choice: LocaleCode) => {
+        if (choice === current) return;
+        storeLocale(choice);
+        window.location.reload();
+      }}
+    />
   );
 }
 

@@ -8,11 +8,9 @@ import {
   type ToastDurationChoice,
 } from '../lib/preferences.ts';
 import { disablePush, enablePush, pushEnabled, pushSupported } from '../lib/push.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
-import { RadioGroup } from '../ui/radio-group.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { ActionRow, SwitchRow } from './settings-row.tsx';
+import { ChoiceRow } from './choice-row.tsx';
+import { SwitchRow } from './settings-row.tsx';
 
 /** Web Push on this device: on asks the browser's permission and stores the subscription on the server. */
 export function PushSwitchRow() {
@@ -94,48 +92,19 @@ function durationLabel(choice: ToastDurationChoice): string {
 /** How long a message that arrives in the open app stays on screen; kept on this device. */
 export function DurationRow() {
   const [saved, setSaved] = useState<ToastDurationChoice>(storedToastDuration);
-  const [choice, setChoice] = useState<ToastDurationChoice>(saved);
-  const [open, setOpen] = useState(false);
-
-  const save = () => {
-    storeToastDuration(choice);
-    setSaved(choice);
-    setOpen(false);
-  };
-
   return (
-    <>
-      <ActionRow
-        icon={<Timer size={22} />}
-        label={t('settings.duration')}
-        hint={durationLabel(saved)}
-        onClick={() => {
-          setChoice(saved);
-          setOpen(true);
-        }}
-      />
-      <Dialog
-        title={t('settings.duration')}
-        description={t('settings.durationDescription')}
-        open={open}
-        onOpenChange={setOpen}
-        actions={
-          <>
-            <DialogClose>
-              <Button variant="text">{t('form.cancel')}</Button>
-            </DialogClose>
-            <Button onClick={save}>{t('form.save')}</Button>
-          </>
-        }
-      >
-        <RadioGroup
-          legend={t('settings.duration')}
-          hideLegend
-          options={DURATION_CHOICES.map((value) => ({ value, label: durationLabel(value) }))}
-          value={choice}
-          onValueChange={setChoice}
-        />
-      </Dialog>
-    </>
+    <ChoiceRow
+      icon={<Timer size={22} />}
+      label={t('settings.duration')}
+      description={t('settings.durationDescription')}
+      options={DURATION_CHOICES.map((value) => ({ value, label: durationLabel(value) }))}
+      value={saved}
+      hint={durationLabel(saved)}
+      confirmLabel={t('form.save')}
+      onConfirm={(choice) => {
+        storeToastDuration(choice);
+        setSaved(choice);
+      }}
+    />
   );
 }
