@@ -38,6 +38,9 @@ export function createDb(target: DbTarget): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not take the process down;
+    // the pool opens a new one for the next query.
+    pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(target.sqlitePath) }), plugins });

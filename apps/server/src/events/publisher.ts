@@ -29,6 +29,7 @@ export async function postgresPublisher(hub: EventHub, databaseUrl: string, onEr
   const listener = new pg.Client({ connectionString: databaseUrl });
   const notifier = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   listener.on('error', onError);
+  notifier.on('error', onError);
   listener.on('notification', (message) => {
     if (message.channel !== CHANNEL || !message.payload) return;
     try {
