@@ -245,29 +245,51 @@ function KwhCard({ stats }: { stats: YearStatistics }) {
   );
 }
 
-function UnpaidCard({ stats }: { stats: YearStatistics }) {
+interface StayRow {
+  bookingId: string;
+  name: string;
+  start: string;
+  end: string;
+}
+
+/** A card listing stays (member, dates) with one figure per stay, or a line saying there are none. */
+function StayTableCard<T extends StayRow>({
+  title,
+  caption,
+  none,
+  valueLabel,
+  rows,
+  value,
+}: {
+  title: string;
+  caption: string;
+  none: string;
+  valueLabel: string;
+  rows: readonly T[];
+  value: (row: T) => ReactNode;
+}) {
   return (
-    <Card title={t('admin.statistics.unpaid')} aria-label={t('admin.statistics.unpaid')}>
-      {stats.unpaid.length === 0 ? (
-        <p className={styles.muted}>{t('admin.statistics.unpaidNone')}</p>
+    <Card title={title} aria-label={title}>
+      {rows.length === 0 ? (
+        <p className={styles.muted}>{none}</p>
       ) : (
         <table className={styles.table}>
-          <caption className="visually-hidden">{t('admin.statistics.unpaidTable', { year: stats.year })}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{t('admin.statistics.member')}</th>
               <th scope="col">{t('admin.statistics.dates')}</th>
               <th scope="col" className={styles.number}>
-                {t('admin.statistics.cost')}
+                {valueLabel}
               </th>
             </tr>
           </thead>
           <tbody>
-            {stats.unpaid.map((stay) => (
-              <tr key={stay.bookingId}>
-                <th scope="row">{stay.name}</th>
-                <td className={styles.dates}>{dates(stay.start, stay.end)}</td>
-                <td className={styles.number}>{formatChf(stay.costCentimes)}</td>
+            {rows.map((row) => (
+              <tr key={row.bookingId}>
+                <th scope="row">{row.name}</th>
+                <td className={styles.dates}>{dates(row.start, row.end)}</td>
+                <td className={styles.number}>{value(row)}</td>
               </tr>
             ))}
           </tbody>
@@ -277,40 +299,31 @@ function UnpaidCard({ stats }: { stats: YearStatistics }) {
   );
 }
 
+function UnpaidCard({ stats }: { stats: YearStatistics }) {
+  return (
+    <StayTableCard
+      title={t('admin.statistics.unpaid')}
+      caption={t('admin.statistics.unpaidTable', { year: stats.year })}
+      none={t('admin.statistics.unpaidNone')}
+      valueLabel={t('admin.statistics.cost')}
+      rows={stats.unpaid}
+      value={(stay) => formatChf(stay.costCentimes)}
+    />
+  );
+}
+
 function StaysCard({ stats }: { stats: YearStatistics }) {
   // Stays still to come (or under way) have nothing to show yet.
   const today = todayIn(config.houseTimeZone);
-  const finished = stats.stays.filter((stay) => stay.kwh !== null || stay.end < today);
   return (
-    <Card title={t('admin.statistics.stays')} aria-label={t('admin.statistics.stays')}>
-      {finished.length === 0 ? (
-        <p className={styles.muted}>{t('admin.statistics.staysNone', { year: stats.year })}</p>
-      ) : (
-        <table className={styles.table}>
-          <caption className="visually-hidden">{t('admin.statistics.staysTable', { year: stats.year })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.statistics.member')}</th>
-              <th scope="col">{t('admin.statistics.dates')}</th>
-              <th scope="col" className={styles.number}>
-                {t('admin.statistics.kwh')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {finished.map((stay) => (
-              <tr key={stay.bookingId}>
-                <th scope="row">{stay.name}</th>
-                <td className={styles.dates}>{dates(stay.start, stay.end)}</td>
-                <td className={styles.number}>
-                  {stay.kwh === null ? <span className={styles.muted}>{t('admin.statistics.noReading')}</span> : formatNumber(stay.kwh)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Card>
+    <StayTableCard
+      title={t('admin.statistics.stays')}
+      caption={t('admin.statistics.staysTable', { year: stats.year })}
+      none={t('admin.statistics.staysNone', { year: stats.year })}
+      valueLabel={t('admin.statistics.kwh')}
+      rows={stats.stays.filter((stay) => stay.kwh !== null || stay.end < today)}
+      value={(stay) => (stay.kwh === null ? <span className={styles.muted}>{t('admin.statistics.noReading')}</span> : formatNumber(stay.kwh))}
+    />
   );
 }
 
