@@ -14,7 +14,7 @@ import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toast-context.ts';
 import { useCancelBooking, useCheckIn } from './queries.ts';
-import { ReadingFields, isReadingTooLow, readingFormFields, readingProblem } from './reading-fields.tsx';
+import { ReadingFields, readingFormFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
 
 const checkinFormSchema = z.object(readingFormFields);
@@ -40,7 +40,6 @@ export function CheckinStep({ booking, latest, onCancelled }: CheckinStepProps) 
 function CheckinForm({ booking, latest }: { booking: Booking; latest: MeterReading | null | undefined }) {
   const checkIn = useCheckIn();
   const { toast } = useToast();
-  const [formAlert, setFormAlert] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -54,27 +53,16 @@ function CheckinForm({ booking, latest }: { booking: Booking; latest: MeterReadi
     reValidateMode: 'onSubmit',
   });
 
-  const readingsTooLow = (message: string) => {
-    setError('dayKwh', { type: 'manual', message });
-    setError('nightKwh', { type: 'manual', message });
-  };
+  const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }));
 
   const onSubmit = (values: CheckinFormOutput) => {
-    setFormAlert(null);
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
-    const problem = readingProblem(reading, latest);
-    if (problem) {
-      readingsTooLow(problem);
-      return;
-    }
+    if (!readings.check(reading, latest)) return;
     checkIn.mutate(
       { id: booking.id, body: { ...reading, ...(values.note ? { note: values.note } : {}) } },
       {
         onSuccess: () => toast({ title: t('register.checkedIn') }),
-        onError: (error) => {
-          if (isReadingTooLow(error)) readingsTooLow(errorText(error));
-          else setFormAlert(errorText(error));
-        },
+        onError: (error) => readings.refused(error),
       },
     );
   };
@@ -103,7 +91,7 @@ function CheckinForm({ booking, latest }: { booking: Booking; latest: MeterReadi
           error={fieldErrorText(errors.note)}
           onClearError={() => clearErrors('note')}
         />
-        {formAlert ? <Alert>{formAlert}</Alert> : null}
+        {readings.formAlert ? <Alert>{readings.formAlert}</Alert> : null}
         <div className={styles.actions}>
           <Button type="submit" loading={checkIn.isPending}>
             {t('register.save')}

@@ -17,7 +17,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toast-context.ts';
 import { Checkbox } from './checkbox.tsx';
 import { useCheckOut, useChecklist } from './queries.ts';
-import { ReadingFields, isReadingTooLow, readingFormFields, readingProblem } from './reading-fields.tsx';
+import { ReadingFields, readingFormFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
 
 const checkoutFormSchema = z.object({
@@ -37,7 +37,6 @@ export interface CheckoutStepProps {
 export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
   const checkOut = useCheckOut();
   const { toast } = useToast();
-  const [formAlert, setFormAlert] = useState<string | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const {
     register,
@@ -52,19 +51,11 @@ export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
     reValidateMode: 'onSubmit',
   });
 
-  const readingsTooLow = (message: string) => {
-    setError('dayKwh', { type: 'manual', message });
-    setError('nightKwh', { type: 'manual', message });
-  };
+  const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }));
 
   const onSubmit = (values: CheckoutFormOutput) => {
-    setFormAlert(null);
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
-    const problem = readingProblem(reading, latest);
-    if (problem) {
-      readingsTooLow(problem);
-      return;
-    }
+    if (!readings.check(reading, latest)) return;
     checkOut.mutate(
       {
         id: booking.id,
@@ -72,12 +63,12 @@ export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
       },
       {
         onSuccess: () => toast({ title: t('register.checkedOut') }),
-        onError: (error) => {
-          if (isReadingTooLow(error)) readingsTooLow(errorText(error));
-          else if (isApiError(error) && error.code === 'CHECKLIST_NOT_DONE') {
-            setError('checklistDone', { type: 'manual', message: errorText(error) });
-          } else setFormAlert(errorText(error));
-        },
+        onError: (error) =>
+          readings.refused(error, (other) => {
+            if (!(isApiError(other) && other.code === 'CHECKLIST_NOT_DONE')) return false;
+            setError('checklistDone', { type: 'manual', message: errorText(other) });
+            return true;
+          }),
       },
     );
   };
@@ -116,7 +107,7 @@ export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
           error={fieldErrorText(errors.note)}
           onClearError={() => clearErrors('note')}
         />
-        {formAlert ? <Alert>{formAlert}</Alert> : null}
+        {readings.formAlert ? <Alert>{readings.formAlert}</Alert> : null}
         <div className={styles.actions}>
           <Button type="submit" loading={checkOut.isPending}>
             {t('register.save')}

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { meterReadingInputSchema, readingIsPlausible, type MeterReading, type MeterReadingInput } from '@rustico/core';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
-import { errorCodeText } from '../../lib/error-text.ts';
+import { errorCodeText, errorText } from '../../lib/error-text.ts';
 import { t } from '../../lib/i18n.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './register.module.css';
@@ -31,14 +32,32 @@ export const readingFormFields = {
 
 export type ReadingField = 'dayKwh' | 'nightKwh';
 
-/** The readings must not add up to less than the meter's last total (core's rule). */
-export function readingProblem(reading: MeterReadingInput, latest: MeterReading | null | undefined): string | null {
-  return readingIsPlausible(reading, latest?.totalKwh ?? null) ? null : errorCodeText('READING_TOO_LOW');
-}
-
-/** The server's refusal of a reading: 'Dati non corretti' on both fields. */
-export function isReadingTooLow(error: unknown): boolean {
-  return isApiError(error) && error.code === 'READING_TOO_LOW';
+/**
+ * What check-in and check-out share when saving readings: the meter rule before
+ * sending (core's `readingIsPlausible`), and where a refusal shows —
+ * 'Dati non corretti' on both fields, anything else in the form's alert
+ * unless `claim` places it.
+ */
+export function useReadingErrors(setFieldError: (field: ReadingField, message: string) => void) {
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const tooLow = (message: string) => {
+    setFieldError('dayKwh', message);
+    setFieldError('nightKwh', message);
+  };
+  return {
+    formAlert,
+    /** True when the readings may be sent. */
+    check(reading: MeterReadingInput, latest: MeterReading | null | undefined): boolean {
+      setFormAlert(null);
+      if (readingIsPlausible(reading, latest?.totalKwh ?? null)) return true;
+      tooLow(errorCodeText('READING_TOO_LOW'));
+      return false;
+    },
+    refused(error: unknown, claim?: (error: unknown) => boolean): void {
+      if (isApiError(error) && error.code === 'READING_TOO_LOW') tooLow(errorText(error));
+      else if (!claim?.(error)) setFormAlert(errorText(error));
+    },
+  };
 }
 
 interface FieldProps {
