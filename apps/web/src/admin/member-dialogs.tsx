@@ -10,7 +10,7 @@ import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogClose } from '../ui/dialog.tsx';
 import { Select } from '../ui/select.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -145,14 +145,11 @@ export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: 
       title={t('admin.users.addTitle')}
       description={t('admin.users.addDescription')}
       actions={
-        <>
-          <DialogClose>
-            <Button variant="text">{t('form.cancel')}</Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" form={formId} loading={add.isPending}>
             {t('admin.users.submitAdd')}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -356,14 +353,11 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
       onOpenChange={close}
       title={t('admin.users.editTitle', { name: member.name })}
       actions={
-        <>
-          <DialogClose>
-            <Button variant="text">{t('form.cancel')}</Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" form={formId} loading={update.isPending}>
             {t('form.save')}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>

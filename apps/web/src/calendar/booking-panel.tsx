@@ -23,7 +23,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { cx } from '../ui/cx.ts';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Select } from '../ui/select.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
@@ -234,14 +234,11 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose }
               </Button>
             }
             actions={
-              <>
-                <DialogClose>
-                  <Button variant="text">{t('calendar.cancel')}</Button>
-                </DialogClose>
+              <DialogActions>
                 <Button danger onClick={confirmDelete} loading={remove.isPending}>
                   {t('calendar.delete')}
                 </Button>
-              </>
+              </DialogActions>
             }
           />
         ) : null}

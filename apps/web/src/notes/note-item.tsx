@@ -6,7 +6,7 @@ import { t } from '../lib/i18n.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { NoteText } from './note-text.tsx';
 import { useDeleteNote, useToggleReaction } from './queries.ts';
@@ -84,14 +84,11 @@ export function NoteItem({ note, mine }: NoteItemProps) {
               </Button>
             }
             actions={
-              <>
-                <DialogClose>
-                  <Button variant="text">{t('notes.cancel')}</Button>
-                </DialogClose>
+              <DialogActions>
                 <Button danger loading={remove.isPending} onClick={confirmDelete}>
                   {t('notes.delete')}
                 </Button>
-              </>
+              </DialogActions>
             }
           />
         ) : null}

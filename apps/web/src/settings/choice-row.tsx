@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { RadioGroup, type RadioOption } from '../ui/radio-group.tsx';
 import { ActionRow } from './settings-row.tsx';
 
@@ -38,10 +37,7 @@ export function ChoiceRow<T extends string>({ icon, label, description, options,
         open={open}
         onOpenChange={setOpen}
         actions={
-          <>
-            <DialogClose>
-              <Button variant="text">{t('form.cancel')}</Button>
-            </DialogClose>
+          <DialogActions>
             <Button
               onClick={() => {
                 setOpen(false);
@@ -50,7 +46,7 @@ export function ChoiceRow<T extends string>({ icon, label, description, options,
             >
               {confirmLabel}
             </Button>
-          </>
+          </DialogActions>
         }
       >
         <RadioGroup legend={label} hideLegend options={options} value={choice} onValueChange={setChoice} />

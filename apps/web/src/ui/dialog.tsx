@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { t } from '../lib/i18n.ts';
+import { Button } from './button.tsx';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -41,4 +43,16 @@ export function Dialog({ title, description, open, defaultOpen, onOpenChange, tr
 /** Wraps an action so that activating it closes the dialog. */
 export function DialogClose({ children }: { children: ReactNode }) {
   return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+}
+
+/** The usual actions of a dialog: Annulla, which closes it, then the dialog's own buttons. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <DialogClose>
+        <Button variant="text">{t('form.cancel')}</Button>
+      </DialogClose>
+      {children}
+    </>
+  );
 }

@@ -202,7 +202,6 @@ export const de: Messages = {
     delete: 'Löschen',
     deleteTitle: 'Buchung löschen',
     deleteText: 'Möchtest du die Buchung wirklich löschen?',
-    cancel: 'Abbrechen',
     deleted: 'Buchung gelöscht',
     checklistOpen: 'Putzliste öffnen',
     checklistTitle: 'Putzliste',
@@ -285,7 +284,6 @@ export const de: Messages = {
     delete: 'Löschen',
     deleteTitle: 'Notiz löschen',
     deleteText: 'Möchtest du die Notiz wirklich löschen?',
-    cancel: 'Abbrechen',
     deleted: 'Notiz gelöscht',
   },
   weather: {

@@ -202,7 +202,6 @@ export const en: Messages = {
     delete: 'Delete',
     deleteTitle: 'Delete booking',
     deleteText: 'Are you sure you want to delete the booking?',
-    cancel: 'Cancel',
     deleted: 'Booking deleted',
     checklistOpen: 'Open the cleaning checklist',
     checklistTitle: 'Cleaning checklist',
@@ -285,7 +284,6 @@ export const en: Messages = {
     delete: 'Delete',
     deleteTitle: 'Delete note',
     deleteText: 'Are you sure you want to delete the note?',
-    cancel: 'Cancel',
     deleted: 'Note deleted',
   },
   weather: {

@@ -150,7 +150,6 @@ export const it = {
     delete: 'Elimina',
     deleteTitle: 'Elimina prenotazione',
     deleteText: 'Sei sicuro di voler eliminare la prenotazione?',
-    cancel: 'Annulla',
     deleted: 'Prenotazione eliminata',
     checklistOpen: 'Apri la lista delle pulizie',
     checklistTitle: 'Lista delle pulizie',
@@ -233,7 +232,6 @@ export const it = {
     delete: 'Elimina',
     deleteTitle: 'Elimina nota',
     deleteText: 'Sei sicuro di voler eliminare la nota?',
-    cancel: 'Annulla',
     deleted: 'Nota eliminata',
   },
   weather: {

@@ -10,7 +10,7 @@ import { t } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { Dialog, DialogClose } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toast-context.ts';
 import { useCancelBooking, useCheckIn } from './queries.ts';
@@ -136,14 +136,11 @@ function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: (
             </Button>
           }
           actions={
-            <>
-              <DialogClose>
-                <Button variant="text">{t('register.cancel')}</Button>
-              </DialogClose>
+            <DialogActions>
               <Button danger onClick={confirm} loading={cancel.isPending}>
                 {t('register.delete')}
               </Button>
-            </>
+            </DialogActions>
           }
         />
       </div>
