@@ -1,31 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { calendarFeedSchema, todayIn, addDays } from '@rustico/core';
+import { calendarFeedSchema } from '@rustico/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
-import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { findUserByCalendarToken, findUserById, updateUser } from '../users/repository.ts';
-import { toSessionUser } from '../users/service.ts';
 import { bookingsCalendar } from './ical.ts';
-
-/** A feed shows a year back and two years ahead: what a phone calendar needs. */
-const PAST_DAYS = 366;
-const FUTURE_DAYS = 731;
+import { calendarToken, feedBookings, renewCalendarToken } from './service.ts';
 
 export function feedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const feedUrl = (request: FastifyRequest, token: string) =>
       `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}/api/calendar/${token}.ics`;
-
-    const issueToken = async (userId: string) => {
-      const token = randomBytes(24).toString('base64url');
-      await updateUser(ctx.db, userId, { calendarToken: token });
-      return token;
-    };
 
     app.get(
       '/profile/calendar-feed',
@@ -37,9 +23,7 @@ export function feedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = requireUser(request);
-        const row = await findUserById(ctx.db, user.id);
-        return { url: feedUrl(request, row?.calendarToken ?? (await issueToken(user.id))) };
+        return { url: feedUrl(request, await calendarToken(ctx, requireUser(request).id)) };
       },
     );
 
@@ -52,7 +36,7 @@ export function feedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: calendarFeedSchema, ...errorResponses(401) },
         },
       },
-      async (request) => ({ url: feedUrl(request, await issueToken(requireUser(request).id)) }),
+      async (request) => ({ url: feedUrl(request, await renewCalendarToken(ctx, requireUser(request).id)) }),
     );
 
     app.get(
@@ -67,11 +51,7 @@ export function feedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const owner = await findUserByCalendarToken(ctx.db, request.params.file.replace(/\.ics$/, ''));
-        if (!owner) throw notFound('Calendar');
-        const today = todayIn(ctx.config.houseTimeZone, ctx.now());
-        // The feed shows what its owner would see in the app (hidden bookings stay hidden).
-        const bookings = await bookingsBetween(ctx, toSessionUser(owner), addDays(today, -PAST_DAYS), addDays(today, FUTURE_DAYS));
+        const bookings = await feedBookings(ctx, request.params.file.replace(/\.ics$/, ''));
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('cache-control', 'private, max-age=900')
