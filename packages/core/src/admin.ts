@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema, emailSchema, sessionUserSchema } from './api/auth.ts';
-import { colourSchema, roleSchema } from './roles.ts';
+import { readableColourSchema } from './colours.ts';
+import { roleSchema } from './roles.ts';
 
 /** A member as the people who run the house see them. */
 export const memberSchema = sessionUserSchema.extend({
@@ -14,7 +15,10 @@ export const newMemberSchema = z.object({
   name: displayNameSchema,
   email: emailSchema,
   role: roleSchema.default('member'),
-  colour: colourSchema.optional(),
+  /** Text on it must read at 4.5:1 (COLOUR_UNREADABLE otherwise). */
+  colour: readableColourSchema.optional(),
+  /** Email them a link to choose their own password instead of making one to pass on. */
+  invite: z.boolean().default(false),
 });
 export type NewMember = z.infer<typeof newMemberSchema>;
 
@@ -22,7 +26,7 @@ export const memberUpdateSchema = z
   .object({
     name: displayNameSchema,
     role: roleSchema,
-    colour: colourSchema,
+    colour: readableColourSchema,
     hidden: z.boolean(),
     disabled: z.boolean(),
   })
@@ -32,9 +36,25 @@ export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 /** A password the superadmin passes on; shown once, never stored in the clear. */
 export const memberWithPasswordSchema = z.object({ user: memberSchema, password: z.string() });
 
+/** A new member: with a password to pass on, or (invited) with the link on its way by email. */
+export const addedMemberSchema = z.discriminatedUnion('invited', [
+  z.object({ invited: z.literal(false), user: memberSchema, password: z.string() }),
+  z.object({ invited: z.literal(true), user: memberSchema }),
+]);
+export type AddedMember = z.infer<typeof addedMemberSchema>;
+
 export const allBookingsQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   userId: z.string().max(100).optional(),
+});
+
+/** A booking history comes a page at a time, newest first: 20 years of stays are 360 KB at once. */
+export const BOOKINGS_PAGE_SIZE = 30;
+
+export const bookingHistoryQuerySchema = allBookingsQuerySchema.extend({
+  /** The cursor of the previous page: older bookings than its last. */
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(BOOKINGS_PAGE_SIZE),
 });
 
 export const calendarFeedSchema = z.object({ url: z.string() });

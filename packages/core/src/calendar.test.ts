@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_SELECTION, dragSelection, monthGrid, selectionIsFree, shiftMonth, tapDay } from './calendar.ts';
+import { NO_SELECTION, dayAfterKey, dragSelection, isGridKey, monthGrid, sameDayMonthsAway, selectionIsFree, shiftMonth, tapDay, type GridKey } from './calendar.ts';
+import { addDays, isIsoDate } from './dates.ts';
 
 describe('monthGrid', () => {
   it('has 42 days from the Monday on or before the 1st', () => {
@@ -53,5 +54,53 @@ describe('selection', () => {
     expect(selectionIsFree({ kind: 'range', start: '2026-12-17', end: '2026-12-21' }, bookings)).toBe(false);
     expect(selectionIsFree({ kind: 'start', day: '2026-12-22' }, bookings)).toBe(false);
     expect(selectionIsFree({ kind: 'range', start: '2026-12-17', end: '2026-12-21' }, bookings, bookings[0])).toBe(true);
+  });
+});
+
+describe('dayAfterKey (the month grid by keyboard)', () => {
+  const day = fc.integer({ min: 0, max: 365 * 80 }).map((n) => addDays('1990-01-01', n));
+  const keys: GridKey[] = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+  const weekday = (d: string) => (new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+  it('moves by a day, a week, to the week’s ends and to the other months', () => {
+    expect(dayAfterKey('2026-11-30', 'ArrowRight')).toBe('2026-12-01');
+    expect(dayAfterKey('2026-11-01', 'ArrowLeft')).toBe('2026-10-31');
+    expect(dayAfterKey('2026-11-26', 'ArrowDown')).toBe('2026-12-03');
+    expect(dayAfterKey('2026-11-04', 'ArrowUp')).toBe('2026-10-28');
+    // Thursday 26 November 2026: its week runs from Monday 23 to Sunday 29.
+    expect(dayAfterKey('2026-11-26', 'Home')).toBe('2026-11-23');
+    expect(dayAfterKey('2026-11-26', 'End')).toBe('2026-11-29');
+    expect(dayAfterKey('2026-11-26', 'PageDown')).toBe('2026-12-26');
+    expect(dayAfterKey('2026-01-31', 'PageDown')).toBe('2026-02-28');
+    expect(dayAfterKey('2028-03-31', 'PageUp')).toBe('2028-02-29');
+    expect(dayAfterKey('2026-11-26', 'PageUp', true)).toBe('2025-11-26');
+    expect(sameDayMonthsAway('2026-12-15', 1)).toBe('2027-01-15');
+  });
+
+  it('always lands on a real date; Home is a Monday and End a Sunday of the same week', () => {
+    fc.assert(
+      fc.property(day, fc.constantFrom(...keys), fc.boolean(), (from, key, shift) => {
+        const to = dayAfterKey(from, key, shift);
+        expect(isIsoDate(to)).toBe(true);
+        if (key === 'Home') expect([weekday(to), addDays(to, weekday(from)) === from]).toEqual([0, true]);
+        if (key === 'End') expect([weekday(to), addDays(from, 6 - weekday(from)) === to]).toEqual([6, true]);
+      }),
+    );
+  });
+
+  it('undoes itself: right after left, down after up, and page down after page up for days up to the 28th', () => {
+    fc.assert(
+      fc.property(day, (from) => {
+        expect(dayAfterKey(dayAfterKey(from, 'ArrowLeft'), 'ArrowRight')).toBe(from);
+        expect(dayAfterKey(dayAfterKey(from, 'ArrowUp'), 'ArrowDown')).toBe(from);
+        if (Number(from.slice(8)) <= 28) expect(dayAfterKey(dayAfterKey(from, 'PageUp'), 'PageDown')).toBe(from);
+      }),
+    );
+  });
+
+  it('knows its keys', () => {
+    expect(keys.every(isGridKey)).toBe(true);
+    expect(isGridKey('Enter')).toBe(false);
+    expect(isGridKey(' ')).toBe(false);
   });
 });

@@ -65,3 +65,50 @@ export function isSelected(selection: Selection, day: IsoDate): boolean {
   if (selection.kind === 'range') return selection.start <= day && day <= selection.end;
   return false;
 }
+
+/** The keys that move the calendar's focused day (the WAI-ARIA date grid's). */
+export type GridKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+
+const GRID_KEYS: ReadonlySet<string> = new Set<GridKey>(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
+export function isGridKey(key: string): key is GridKey {
+  return GRID_KEYS.has(key);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The same day of another month, or its last day when the month is shorter (31 Jan + 1 = 28/29 Feb). */
+export function sameDayMonthsAway(day: IsoDate, months: number): IsoDate {
+  const { year, month } = shiftMonth(Number(day.slice(0, 4)), Number(day.slice(5, 7)), months);
+  const date = Math.min(Number(day.slice(8, 10)), daysInMonth(year, month));
+  return `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+}
+
+/**
+ * Where a key moves the focused day, as the WAI-ARIA date grid pattern has it: arrows by a
+ * day or a week, Home and End to the week's Monday and Sunday, Page Up and Down to the same
+ * day of the previous and next month (of the previous and next year with Shift).
+ */
+export function dayAfterKey(day: IsoDate, key: GridKey, shift = false): IsoDate {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // 0 = Monday
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(day, -1);
+    case 'ArrowRight':
+      return addDays(day, 1);
+    case 'ArrowUp':
+      return addDays(day, -7);
+    case 'ArrowDown':
+      return addDays(day, 7);
+    case 'Home':
+      return addDays(day, -weekday);
+    case 'End':
+      return addDays(day, 6 - weekday);
+    case 'PageUp':
+      return sameDayMonthsAway(day, shift ? -12 : -1);
+    case 'PageDown':
+      return sameDayMonthsAway(day, shift ? 12 : 1);
+  }
+}

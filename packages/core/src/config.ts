@@ -7,6 +7,8 @@ export const publicConfigSchema = z.object({
   /** The zone in which "today" is counted (Europe/Zurich for Corzoneso). */
   houseTimeZone: z.string(),
   version: z.string(),
+  /** Whether the server sends email (SMTP_URL is set): "Password dimenticata?" needs it. */
+  mailEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDisplayDate, isIsoDate, nightsBetween, parseDisplayDate, todayIn } from './dates.ts';
+import {
+  addDays,
+  EARLIEST_STAY_DATE,
+  formatDisplayDate,
+  isIsoDate,
+  latestStayDate,
+  LATEST_STAY_DATE,
+  nightsBetween,
+  parseDisplayDate,
+  stayDateSchema,
+  stayDatesInRange,
+  todayIn,
+} from './dates.ts';
 
 const isoDate = fc
   .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
@@ -75,5 +87,36 @@ describe('todayIn', () => {
     const now = new Date('2026-11-21T23:30:00Z');
     expect(todayIn('Europe/Zurich', now)).toBe('2026-11-22');
     expect(todayIn('America/New_York', now)).toBe('2026-11-21');
+  });
+});
+
+describe('the range of stay dates', () => {
+  const anyDate = fc
+    .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  const today = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2095-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+  it('holds a stay exactly when both dates lie from 2000-01-01 to ten years after today', () => {
+    fc.assert(
+      fc.property(anyDate, anyDate, today, (start, end, now) => {
+        const latest = latestStayDate(now);
+        const inside = (d: string) => d >= EARLIEST_STAY_DATE && d <= latest;
+        expect(stayDatesInRange({ start, end }, now)).toBe(inside(start) && inside(end));
+        // Within the range every date has four digits, so text order is date order.
+        if (inside(start) && inside(end)) expect(start < end).toBe(nightsBetween(start, end) > 0);
+      }),
+    );
+  });
+
+  it('reaches ten years ahead, never past the last date the app holds', () => {
+    expect(latestStayDate('2026-11-21')).toBe('2036-11-21');
+    expect(latestStayDate('2028-02-29')).toBe('2038-02-28');
+    expect(latestStayDate('2095-06-01')).toBe(LATEST_STAY_DATE);
+  });
+
+  it('refuses in the schema what no stay can hold: 9999-12-31, 10000-01-01, 0001-01-01', () => {
+    for (const date of ['9999-12-31', '10000-01-01', '0001-01-01', '1999-12-31', '2100-01-01']) expect(stayDateSchema.safeParse(date).success, date).toBe(false);
+    expect(stayDateSchema.safeParse('9999-12-31').error?.issues[0]?.message).toBe('DATE_OUT_OF_RANGE');
+    for (const date of ['2000-01-01', '2026-11-21', '2099-12-31']) expect(stayDateSchema.safeParse(date).success, date).toBe(true);
   });
 });

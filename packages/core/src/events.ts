@@ -9,6 +9,13 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('note'), action: z.enum(['created', 'deleted', 'reacted']), id: z.string() }),
   // A member's name or photo changed: everything that shows people refreshes.
   z.object({ type: z.literal('user'), action: z.literal('updated'), id: z.string() }),
+  // An expense, settlement, contribution or the budget changed: the accounts and balances refresh.
+  z.object({ type: z.literal('money'), action: z.literal('updated'), id: z.string() }),
+  // Fair booking: the house rules or peak periods changed; a round of turns moved on; a notice for the member arrived; the waitlist changed.
+  z.object({ type: z.literal('rules'), action: z.literal('updated'), id: z.string() }),
+  z.object({ type: z.literal('turns'), action: z.literal('updated'), id: z.string() }),
+  z.object({ type: z.literal('notice'), action: z.literal('created'), id: z.string() }),
+  z.object({ type: z.literal('waitlist'), action: z.literal('updated'), id: z.string() }),
   // The server could not replay what a reconnecting client missed: refetch everything.
   z.object({ type: z.literal('resync') }),
 ]);

@@ -1,3 +1,5 @@
+import { groupThousands } from './figures.ts';
+
 /**
  * Money is an integer number of centimes (Rappen). Swiss amounts are settled
  * to the nearest 5 centimes; half-way values round away from zero.
@@ -11,10 +13,6 @@ export function francs(amount: number): Centimes {
 export function roundTo5Centimes(centimes: number): Centimes {
   const rounded = Math.sign(centimes) * Math.round(Math.abs(centimes) / 5) * 5;
   return rounded === 0 ? 0 : rounded;
-}
-
-function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, "'");
 }
 
 /** `CHF 1'250.-` for whole francs, `CHF 87.35` otherwise (after 5-centime rounding). */

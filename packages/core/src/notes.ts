@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { formatDisplayDate, isoDateSchema, parseDisplayDate } from './dates.ts';
+import { freeTextSchema } from './text.ts';
 
 export const NOTE_MAX_LENGTH = 2000;
 
 export const noteInputSchema = z.object({
-  text: z.string().trim().min(1, 'NOTE_EMPTY').max(NOTE_MAX_LENGTH, 'NOTE_TOO_LONG'),
+  text: freeTextSchema({ max: NOTE_MAX_LENGTH, emptyCode: 'NOTE_EMPTY', tooLongCode: 'NOTE_TOO_LONG', multiline: true }),
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
 

@@ -22,3 +22,6 @@ export function isSuperadmin(role: Role): boolean {
 }
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'INVALID_COLOUR');
+
+/** Ids are UUIDs, or the original app's uids: letters, digits, - and _; anything else names nobody. */
+export const memberIdSchema = z.string().regex(/^[\w-]{1,100}$/, 'UNKNOWN_MEMBER');

@@ -30,7 +30,7 @@ function daysInMonth(year: number, month: number): number {
 
 /**
  * A year at the house from its bookings. Nights count in the year and month
- * they are slept in (a stay over New Year is split); electricity and money
+ * they are slept in (a stay over New Year is split), confirmed stays only; electricity and money
  * count in the month and year of the departure, when they are settled.
  */
 export function yearStatistics(bookings: readonly Booking[], year: number): YearStatistics {
@@ -43,6 +43,8 @@ export function yearStatistics(bookings: readonly Booking[], year: number): Year
   const stays: YearStatistics['stays'] = [];
 
   for (const booking of bookings) {
+    // Requests are not stays yet, and declined ones never will be.
+    if (booking.status !== 'confirmed') continue;
     for (let i = 0; i < nightsBetween(booking.start, booking.end); i++) {
       const night = addDays(booking.start, i);
       if (!night.startsWith(prefix)) continue;

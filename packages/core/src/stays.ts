@@ -3,6 +3,8 @@ import { nightsBetween } from './dates.ts';
 import type { HouseRules } from './house-rules.ts';
 import { roundTo5Centimes, type Centimes } from './money.ts';
 import { paymentMethodSchema, type Purpose, type Stay } from './bookings.ts';
+import { NOTE_MAX_LENGTH } from './notes.ts';
+import { optionalFreeTextSchema } from './text.ts';
 
 /**
  * What happens at the house: a meter reading on arrival (check-in), another
@@ -18,6 +20,42 @@ export function stayStep(booking: { checkedIn: boolean; checkedOut: boolean; pai
 }
 
 /** A meter reading: the day-rate and night-rate registers, in kWh. */
+/**
+ * Check-in opens on the arrival day (both ISO dates, today in the house's
+ * zone): earlier would lock the booking and put the reading out of order.
+ */
+export function checkinOpen(arrival: string, today: string): boolean {
+  return today >= arrival;
+}
+
+export type StayAction = 'checkin' | 'checkout' | 'payment';
+
+/**
+ * What a member's stay needs from them today, if anything: the check-in on an
+ * arrival day (or later, while the stay lasts), the check-out from the
+ * departure day, the payment once checked out.
+ */
+export function stayAction(stay: { start: string; end: string; checkedIn: boolean; checkedOut: boolean; paid: boolean }, today: string): StayAction | null {
+  const step = stayStep(stay);
+  if (step === 'checkin') return checkinOpen(stay.start, today) && today <= stay.end ? 'checkin' : null;
+  if (step === 'checkout') return today >= stay.end ? 'checkout' : null;
+  if (step === 'payment') return 'payment';
+  return null;
+}
+
+/** The one stay Home points at: the oldest that needs something today. */
+export function stayNeedingAction<T extends { start: string; end: string; checkedIn: boolean; checkedOut: boolean; paid: boolean }>(
+  stays: readonly T[],
+  today: string,
+): { stay: T; action: StayAction } | null {
+  const ordered = [...stays].sort((a, b) => a.start.localeCompare(b.start));
+  for (const stay of ordered) {
+    const action = stayAction(stay, today);
+    if (action) return { stay, action };
+  }
+  return null;
+}
+
 export const meterReadingInputSchema = z.object({
   dayKwh: z.number().finite().min(0).max(10_000_000),
   nightKwh: z.number().finite().min(0).max(10_000_000),
@@ -36,6 +74,33 @@ export function readingTotal(reading: MeterReadingInput): number {
 /** A meter only counts up: a new total lower than the last stored one is a typing mistake. */
 export function readingIsPlausible(reading: MeterReadingInput, lastTotalKwh: number | null): boolean {
   return lastTotalKwh === null || readingTotal(reading) >= lastTotalKwh;
+}
+
+/**
+ * More than a house could use: 5,000 kWh a day is twenty times what the
+ * rustico's heating draws flat out. A reading past it is a typing mistake
+ * (an extra digit), and kept it would make every real reading "too low".
+ */
+export const MAX_KWH_PER_DAY = 5000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The highest total believable now, given the last reading and the days since it (at least one). */
+export function highestPlausibleTotal(last: { totalKwh: number; recordedAt: string }, now: Date): number {
+  const days = Math.max(1, Math.ceil((now.getTime() - new Date(last.recordedAt).getTime()) / DAY_MS));
+  return roundKwh(last.totalKwh + days * MAX_KWH_PER_DAY);
+}
+
+/** What is wrong with a new reading after the last stored one, if anything. */
+export function readingProblem(
+  reading: MeterReadingInput,
+  last: { totalKwh: number; recordedAt: string } | null,
+  now: Date,
+): 'READING_TOO_LOW' | 'READING_TOO_HIGH' | null {
+  if (!last) return null;
+  const total = readingTotal(reading);
+  if (total < last.totalKwh) return 'READING_TOO_LOW';
+  if (total > highestPlausibleTotal(last, now)) return 'READING_TOO_HIGH';
+  return null;
 }
 
 export function kwhUsed(checkinTotalKwh: number, checkoutTotalKwh: number): number {
@@ -80,14 +145,14 @@ export function checkoutCost(
 }
 
 export const checkinRequestSchema = meterReadingInputSchema.extend({
-  note: z.string().trim().max(2000).optional(),
+  note: optionalFreeTextSchema({ max: NOTE_MAX_LENGTH, tooLongCode: 'NOTE_TOO_LONG' }),
 });
 export type CheckinRequest = z.infer<typeof checkinRequestSchema>;
 
 export const checkoutRequestSchema = meterReadingInputSchema.extend({
   /** The person confirms the cleaning checklist was done. */
   checklistDone: z.literal(true, { message: 'CHECKLIST_NOT_DONE' }),
-  note: z.string().trim().max(2000).optional(),
+  note: optionalFreeTextSchema({ max: NOTE_MAX_LENGTH, tooLongCode: 'NOTE_TOO_LONG' }),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -102,3 +167,25 @@ export const meterReadingSchema = z.object({
 export type MeterReading = z.infer<typeof meterReadingSchema>;
 
 export const latestReadingSchema = z.object({ reading: meterReadingSchema.nullable() });
+
+/** A reading as admins see it to correct it: whose stay, which step, and its corrections. */
+export const adminReadingSchema = meterReadingSchema.extend({
+  id: z.string(),
+  kind: z.enum(['checkin', 'checkout']),
+  bookingId: z.string(),
+  ownerName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  corrections: z.array(
+    z.object({
+      previousDayKwh: z.number(),
+      previousNightKwh: z.number(),
+      correctedByName: z.string(),
+      correctedAt: z.string(),
+    }),
+  ),
+});
+export type AdminReading = z.infer<typeof adminReadingSchema>;
+export const adminReadingListSchema = z.object({ readings: z.array(adminReadingSchema) });
+export const readingCorrectionSchema = meterReadingInputSchema;
+export const adminReadingResponseSchema = z.object({ reading: adminReadingSchema });

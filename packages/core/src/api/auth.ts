@@ -1,16 +1,34 @@
 import { z } from 'zod';
 import { colourSchema, roleSchema } from '../roles.ts';
+import { freeTextSchema, normalizeText } from '../text.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Trimmed, lower-cased email; the login form appends the house's domain before sending. */
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'INVALID_EMAIL' }));
+/** Trimmed, lower-cased email; the login form appends the house's domain before sending. An empty one is missing, not invalid. */
+export const emailSchema = z.string().trim().toLowerCase().min(1).pipe(z.email({ message: 'INVALID_EMAIL' }));
+
+/**
+ * Surrounding spaces of a password are never part of it (a phone keyboard adds
+ * one after a word): login and every way of setting a password trim alike.
+ */
+export const passwordSchema = z.string().trim();
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().trim().min(1).max(512),
+  email: z.string().overwrite((email) => normalizeText(email)).min(1).max(254),
+  password: passwordSchema.min(1).max(512),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The languages of the app; Italian is the house's and the default. */
+export const LANGUAGES = ['it', 'de', 'en'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+export const HOUSE_LANGUAGE: Language = 'it';
+
+/** The language a member reads: their choice, the house's when they never chose. */
+export function languageOf(member: { language: Language | null }): Language {
+  return member.language ?? HOUSE_LANGUAGE;
+}
 
 export const sessionUserSchema = z.object({
   id: z.string(),
@@ -21,16 +39,26 @@ export const sessionUserSchema = z.object({
   hidden: z.boolean(),
   giftUsed: z.boolean(),
   photoUrl: z.string().nullable(),
+  /** Chosen in Settings; null until the member chooses (the browser's language applies). */
+  language: languageSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const displayNameSchema = z.string().trim().min(1, 'NAME_REQUIRED').max(80);
+export const displayNameSchema = freeTextSchema({ max: 80, emptyCode: 'NAME_REQUIRED' });
 
 export const profileUpdateSchema = z.object({ name: displayNameSchema });
-export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(512);
+export const profileLanguageSchema = z.object({ language: languageSchema });
+export type ProfileLanguage = z.infer<typeof profileLanguageSchema>;
+export const newPasswordSchema = passwordSchema.min(PASSWORD_MIN_LENGTH).max(512);
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1).max(512),
+  newPassword: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const setupStatusSchema = z.object({ available: z.boolean() });
 

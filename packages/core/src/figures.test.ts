@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatKwh, parseKwh } from './figures.ts';
+import { formatChf } from './money.ts';
+
+describe('figures', () => {
+  it('shows kWh with one decimal and the same thousands separator as CHF', () => {
+    expect(formatKwh(30273.26)).toBe("30'273.3");
+    expect(formatKwh(12)).toBe('12.0');
+    expect(formatKwh(0.04)).toBe('0.0');
+    expect(formatCount(1250)).toBe("1'250");
+    expect(formatChf(125_000)).toBe("CHF 1'250.-");
+  });
+
+  it('reads back what it shows, and what a phone keyboard types', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999 }), (tenths) => {
+        const kwh = tenths / 10;
+        expect(parseKwh(formatKwh(kwh))).toBeCloseTo(kwh, 6);
+        expect(parseKwh(formatKwh(kwh).replace('.', ','))).toBeCloseTo(kwh, 6);
+      }),
+    );
+    expect(parseKwh('18 240,5')).toBe(18240.5);
+    expect(parseKwh('18’240.5')).toBe(18240.5);
+    expect(parseKwh('')).toBeNaN();
+    expect(parseKwh('abc')).toBeNaN();
+  });
+});
