@@ -1,13 +1,7 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -22,12 +16,29 @@ import { pushRoutes } from './push/routes.ts';
 import { registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerIdempotency } from './idempotency/hooks.ts';
 import { registerSameOriginWrites } from './http/same-origin.ts';
+import { registerUrlGuard } from './http/url-guard.ts';
+import { registerJsonDepthLimit } from './http/json-depth.ts';
+import { registerHsts, registerWriteLimit } from './http/write-limit.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { feedRoutes } from './feeds/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { passwordLinkRoutes } from './password-links/routes.ts';
+import { expenseRoutes } from './expenses/routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { fairnessRoutes } from './fairness/routes.ts';
+import { noticeRoutes } from './notices/routes.ts';
+import { peakRoutes } from './peaks/routes.ts';
+import { requestRoutes } from './requests/routes.ts';
+import { turnRoutes } from './turns/routes.ts';
+import { waitlistRoutes } from './waitlist/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface BuildAppOptions {
@@ -38,15 +49,26 @@ export interface BuildAppOptions {
 /** JSON bodies are small; photos (a later route) get their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
+/**
+ * A hop count becomes a function: Fastify takes a bare number as "trust nobody". With
+ * hops, the server must be reachable only through its proxies (the operations guide says so).
+ */
+function trustedProxies(setting: number | string) {
+  if (typeof setting === 'string') return setting;
+  return setting === 0 ? false : (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustedProxies(ctx.config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Writes carry JSON (or, for photos, the image itself); plain text is refused with 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonDepthLimit(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -59,30 +81,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     transform: jsonSchemaTransform,
   });
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Accessible primitives set a few inline styles (scroll locking); scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Only meaningful over HTTPS, where a reverse proxy sets it for the whole site.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
+  registerUrlGuard(app);
   registerSameOriginWrites(app);
   registerSessionResolution(app, ctx);
+  registerWriteLimit(app, ctx);
+  registerHsts(app);
+  registerIdempotency(app, ctx);
 
   await app.register(
     async (api) => {
@@ -109,6 +114,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(pushRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(feedRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
+      await api.register(passwordLinkRoutes(ctx));
+      await api.register(expenseRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(peakRoutes(ctx));
+      await api.register(requestRoutes(ctx));
+      await api.register(turnRoutes(ctx));
+      await api.register(waitlistRoutes(ctx));
+      await api.register(fairnessRoutes(ctx));
+      await api.register(noticeRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -120,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       emailDomain: ctx.config.emailDomain,
       houseTimeZone: ctx.config.houseTimeZone,
       version: APP_VERSION,
+      mailEnabled: ctx.config.mail !== null,
     }));
   if (!servingWeb) {
     app.setNotFoundHandler((request, reply) =>

@@ -1,9 +1,34 @@
 import fs from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { colourSchema, emailSchema, newPasswordSchema, displayNameSchema, roleSchema, type Role } from '@rustico/core';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  colourSchema,
+  describePeakRange,
+  emailSchema,
+  newPasswordSchema,
+  displayNameSchema,
+  instantOfLocal,
+  isReadableColour,
+  localMomentIn,
+  MAX_BOOKING_WINDOW_MONTHS,
+  monthDaySchema,
+  peakPeriodInputSchema,
+  roleSchema,
+  type HouseRules,
+  type HouseRulesUpdate,
+  type PeakPeriodInput,
+  type Role,
+} from '@rustico/core';
 import type { AppContext } from './context.ts';
+import type { Outcome } from './deliveries/service.ts';
+import { AppError } from './http/errors.ts';
+import { sendTestMail } from './mail/test-mail.ts';
+import { runReminders } from './reminders/service.ts';
+import { seedDemoHistory } from './demo/history.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo/seed.ts';
 import { importFirestore, type ImportReport } from './importer/firestore.ts';
+import { ExportRefused } from './importer/layouts.ts';
+import { changeHouseRules, getHouseRules } from './house/rules.ts';
+import { addPeakPeriod, peakPeriods, removePeakPeriodByName } from './peaks/service.ts';
 import { listUsers } from './users/repository.ts';
 import { createUser, setUserPassword } from './users/service.ts';
 
@@ -12,7 +37,15 @@ export const USAGE = `Usage:
   npm run cli -- user list
   npm run cli -- user set-password --email <email> --password <password>
   npm run cli -- demo
+  npm run cli -- demo history [--years 20]
   npm run cli -- import firestore <export.json> [--dry-run]
+  npm run cli -- reminders run [--at 2026-12-24T09:00]
+  npm run cli -- rules set [--window-months N|off] [--max-stay-nights N] [--quota-nights N|off] [--notice-days N]
+  npm run cli -- rules show
+  npm run cli -- peak add --name "Natale" --from 12-20 --to 01-06 [--year 2026]
+  npm run cli -- peak list
+  npm run cli -- peak remove --name "Natale"
+  npm run cli -- mail test --to <email>
   npm run cli -- backup <file>
   npm run cli -- restore <file>`;
 
@@ -23,7 +56,15 @@ export type Command =
   | { kind: 'user-list' }
   | { kind: 'user-set-password'; email: string; password: string }
   | { kind: 'demo' }
+  | { kind: 'reminders-run'; at: string | undefined }
+  | { kind: 'mail-test'; to: string }
+  | { kind: 'demo-history'; years: number }
   | { kind: 'import-firestore'; file: string; dryRun: boolean }
+  | { kind: 'rules-set'; update: HouseRulesUpdate }
+  | { kind: 'rules-show' }
+  | { kind: 'peak-add'; period: PeakPeriodInput }
+  | { kind: 'peak-list' }
+  | { kind: 'peak-remove'; name: string }
   | { kind: 'backup'; file: string }
   | { kind: 'restore'; file: string };
 
@@ -43,6 +84,11 @@ function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 export function parseCommand(argv: string[]): Command {
   const [group, action, ...rest] = argv;
   if (group === 'demo' && action === undefined) return { kind: 'demo' };
+  if (group === 'demo' && action === 'history') {
+    const years = rest.length === 0 ? 20 : rest[0] === '--years' && rest.length === 2 ? Number(rest[1]) : NaN;
+    if (!Number.isInteger(years) || years < 1 || years > 50) throw new UsageError('demo history takes --years with a whole number from 1 to 50');
+    return { kind: 'demo-history', years };
+  }
   if (group === 'backup' || group === 'restore') {
     if (!action || rest.length > 0 || action.startsWith('--')) throw new UsageError(`${group} needs exactly one file name`);
     return { kind: group, file: action };
@@ -55,6 +101,9 @@ export function parseCommand(argv: string[]): Command {
     if (files.length !== 1) throw new UsageError('import firestore needs exactly one export file');
     return { kind: 'import-firestore', file: files[0]!, dryRun: rest.includes('--dry-run') };
   }
+  if (group === 'reminders' || group === 'mail') return parseMailCommand(group, action, rest);
+  if (group === 'rules') return parseRulesCommand(action, rest);
+  if (group === 'peak') return parsePeakCommand(action, rest);
   if (group !== 'user') throw new UsageError(group ? `Unknown command '${group}'` : 'No command given');
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -97,9 +146,91 @@ export function parseCommand(argv: string[]): Command {
     colour:
       values.colour === undefined
         ? undefined
-        : check(colourSchema, values.colour, `--colour must look like #b5542d (got '${String(values.colour)}')`),
+        : readableColour(check(colourSchema, values.colour, `--colour must look like #b5542d (got '${String(values.colour)}')`)),
     hidden: values.hidden === true,
   };
+}
+
+function options(args: string[], config: ParseArgsConfig['options'], what: string): Record<string, string | undefined> {
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: false, options: config }).values as Record<string, string | undefined>;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (${what})`);
+  }
+}
+
+/** A whole number from min to max, or (where allowed) 'off' for null. */
+function ruleNumber(value: string, name: string, min: number, max: number, off: boolean): number | null {
+  if (off && value === 'off') return null;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}${off ? " or 'off'" : ''} (got '${value}')`);
+  }
+  return Number(value);
+}
+
+function parseRulesCommand(action: string | undefined, rest: string[]): Command {
+  if (action === 'show') {
+    if (rest.length > 0) throw new UsageError(`'rules show' takes no options (got '${rest[0]}')`);
+    return { kind: 'rules-show' };
+  }
+  if (action !== 'set') throw new UsageError(`rules needs set or show${action ? ` (got '${action}')` : ''}`);
+  const flags = options(
+    rest,
+    { 'window-months': { type: 'string' }, 'max-stay-nights': { type: 'string' }, 'quota-nights': { type: 'string' }, 'notice-days': { type: 'string' } },
+    "'rules set' takes --window-months, --max-stay-nights, --quota-nights, --notice-days",
+  );
+  const update: HouseRulesUpdate = {};
+  if (flags['window-months'] !== undefined) update.bookingWindowMonths = ruleNumber(flags['window-months'], 'window-months', 1, MAX_BOOKING_WINDOW_MONTHS, true);
+  if (flags['max-stay-nights'] !== undefined) update.maxStayNights = ruleNumber(flags['max-stay-nights'], 'max-stay-nights', 1, 366, false)!;
+  if (flags['quota-nights'] !== undefined) update.quotaNights = ruleNumber(flags['quota-nights'], 'quota-nights', 0, 366, true);
+  if (flags['notice-days'] !== undefined) update.noticeDays = ruleNumber(flags['notice-days'], 'notice-days', 0, 365, false)!;
+  if (Object.keys(update).length === 0) throw new UsageError("'rules set' needs at least one of --window-months, --max-stay-nights, --quota-nights, --notice-days");
+  return { kind: 'rules-set', update };
+}
+
+function parsePeakCommand(action: string | undefined, rest: string[]): Command {
+  if (action === 'list') {
+    if (rest.length > 0) throw new UsageError(`'peak list' takes no options (got '${rest[0]}')`);
+    return { kind: 'peak-list' };
+  }
+  if (action === 'remove') {
+    const flags = options(rest, { name: { type: 'string' } }, "'peak remove' takes --name");
+    return { kind: 'peak-remove', name: check(peakPeriodInputSchema.shape.name, required(flags, 'name'), '--name must be 1 to 80 characters') };
+  }
+  if (action !== 'add') throw new UsageError(`peak needs add, list or remove${action ? ` (got '${action}')` : ''}`);
+  const flags = options(rest, { name: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, year: { type: 'string' } }, "'peak add' takes --name, --from, --to, --year");
+  const day = (name: 'from' | 'to') => check(monthDaySchema, required(flags, name), `--${name} must be a day as MM-DD, e.g. 12-20 (got '${String(flags[name])}')`);
+  const year = flags.year === undefined ? null : ruleNumber(flags.year, 'year', 2000, 2099, false);
+  return {
+    kind: 'peak-add',
+    period: { name: check(peakPeriodInputSchema.shape.name, required(flags, 'name'), '--name must be 1 to 80 characters'), from: day('from'), to: day('to'), year },
+  };
+}
+
+/** A member colour that names on the calendar can be read on (the rule the API applies too). */
+function readableColour(colour: string): string {
+  if (!isReadableColour(colour)) throw new UsageError(`--colour ${colour}: neither black nor white text reads on it at 4.5:1; pick a lighter or darker shade`);
+  return colour;
+}
+
+function parseMailCommand(group: 'reminders' | 'mail', action: string | undefined, rest: string[]): Command {
+  const expected = group === 'reminders' ? 'run' : 'test';
+  if (action !== expected) throw new UsageError(`${group} needs '${expected}'${action ? ` (got '${action}')` : ''}`);
+  let values: { at?: string | undefined; to?: string | undefined };
+  try {
+    const options: ParseArgsConfig['options'] = group === 'reminders' ? { at: { type: 'string' } } : { to: { type: 'string' } };
+    ({ values } = parseArgs({ args: rest, strict: true, allowPositionals: false, options }) as { values: typeof values });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (group === 'mail') {
+    return { kind: 'mail-test', to: check(emailSchema, required(values, 'to'), `--to '${String(values.to)}' is not a valid email address`) };
+  }
+  const at = values.at;
+  if (typeof at === 'string' && !/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(at)) {
+    throw new UsageError(`--at must be a time on the house's clock such as 2026-12-24T09:00 (got '${at}')`);
+  }
+  return { kind: 'reminders-run', at: typeof at === 'string' ? at : undefined };
 }
 
 export async function run(command: Command, ctx: AppContext): Promise<void> {
@@ -138,9 +269,52 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
       console.table(logins);
       return;
     }
+    case 'reminders-run': {
+      const at = command.at ? instantOfLocal(command.at, ctx.config.houseTimeZone) : ctx.now();
+      if (!at) throw new AppError(400, 'VALIDATION', `${command.at} does not exist in ${ctx.config.houseTimeZone} (the clocks skip it)`);
+      if (!ctx.mailer.enabled) console.log('Email is off (SMTP_URL is not set): only push notices go out.');
+      const outcomes = await runReminders(ctx, at);
+      await ctx.push.idle();
+      printOutcomes(outcomes, at, ctx.config.houseTimeZone);
+      return;
+    }
+    case 'mail-test':
+      if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'Email is off: set SMTP_URL (and MAIL_FROM) first');
+      await sendTestMail(ctx, command.to);
+      console.log(`Test email sent to ${command.to}.`);
+      return;
+    case 'demo-history': {
+      const added = await seedDemoHistory(ctx, command.years);
+      console.log(`Added ${command.years} years before the demo year: ${added.stays} stays, ${added.notes} notes; the house has ${added.members} members.`);
+      return;
+    }
     case 'import-firestore': {
-      const data: unknown = JSON.parse(await fs.readFile(command.file, 'utf8'));
-      printImportReport(await importFirestore(ctx, data, { dryRun: command.dryRun }), command.dryRun);
+      printImportReport(await importFirestore(ctx, await readJson(command.file), { dryRun: command.dryRun }), command.dryRun);
+      return;
+    }
+    case 'rules-set': {
+      const rules = await changeHouseRules(ctx, null, command.update);
+      console.log('House rules changed (kept in the history as changed from the command line):');
+      printRules(rules);
+      return;
+    }
+    case 'rules-show':
+      printRules(await getHouseRules(ctx.db));
+      return;
+    case 'peak-add': {
+      const period = await addPeakPeriod(ctx, null, command.period);
+      console.log(`Added the peak period ${period.name}: ${describePeakRange(period)}${period.year ? '' : ', every year'}.`);
+      return;
+    }
+    case 'peak-list': {
+      const periods = await peakPeriods(ctx.db);
+      if (periods.length === 0) console.log('No peak periods: every stay is booked at once.');
+      else console.table(periods.map((p) => ({ name: p.name, from: p.from, to: p.to, year: p.year ?? 'every year' })));
+      return;
+    }
+    case 'peak-remove': {
+      const removed = await removePeakPeriodByName(ctx, command.name);
+      console.log(`Removed the peak period ${removed.name} (${describePeakRange(removed)}).`);
       return;
     }
     case 'backup':
@@ -149,7 +323,47 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
   }
 }
 
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    throw new ExportRefused(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ExportRefused(`${file} is not a JSON file${text.trim() ? ` (${(error as Error).message})` : ': it is empty'}.`);
+  }
+}
+
+function printRules(rules: HouseRules): void {
+  const off = (value: number | null, unit: string) => (value === null ? 'off' : `${value} ${unit}`);
+  console.table({
+    'booking window': off(rules.bookingWindowMonths, 'months'),
+    'longest stay': `${rules.maxStayNights} nights`,
+    'yearly quota': off(rules.quotaNights, 'personal nights per member'),
+    notice: `${rules.noticeDays} days`,
+    'night fee': `${(rules.nightFeeCentimes / 100).toFixed(2)} CHF`,
+  });
+  if (rules.memberQuotas.length > 0) console.log(`Members with a quota of their own: ${rules.memberQuotas.length} (see Impostazioni).`);
+}
+
+function printOutcomes(outcomes: Outcome[], at: Date, timeZone: string): void {
+  const local = localMomentIn(timeZone, at);
+  const time = `${local.day} ${String(Math.floor(local.minutes / 60)).padStart(2, '0')}:${String(local.minutes % 60).padStart(2, '0')}`;
+  const sent = outcomes.filter((o) => o.result === 'sent');
+  const other = outcomes.filter((o) => o.result !== 'sent');
+  console.log(`Reminders at ${time} (${timeZone}): ${sent.length} sent, ${other.length} not.`);
+  for (const o of sent) console.log(`  sent     ${o.what} to ${o.to}`);
+  for (const o of other) console.log(`  ${o.result.padEnd(8)} ${o.what} to ${o.to}${o.reason ? `: ${o.reason}` : ''}`);
+}
+
 function printImportReport(report: ImportReport, dryRun: boolean): void {
+  console.log(`Layout found: ${report.layout}.`);
+  for (const { collection, documents } of report.notRead) {
+    console.log(`Not read: ${collection} (${documents === 1 ? '1 document' : `${documents} documents`}), which the original app did not have.`);
+  }
   console.log(dryRun ? 'Dry run: nothing was written. The import would add:' : 'Imported:');
   console.table(
     Object.entries(report.imported).map(([what, count]) => ({

@@ -37,6 +37,47 @@ describe('command line arguments', () => {
       kind: 'user-set-password', email: 'anna@example.ch', password: 'castagne-2027',
     });
     expect(parseCommand(['demo'])).toEqual({ kind: 'demo' });
+    expect(parseCommand(['reminders', 'run'])).toEqual({ kind: 'reminders-run', at: undefined });
+    expect(parseCommand(['reminders', 'run', '--at', '2026-12-24T09:00'])).toEqual({ kind: 'reminders-run', at: '2026-12-24T09:00' });
+    expect(parseCommand(['mail', 'test', '--to', 'Anna@Example.ch'])).toEqual({ kind: 'mail-test', to: 'anna@example.ch' });
+  });
+
+  it('reads the fair-booking commands exactly as documented', () => {
+    expect(parseCommand(['rules', 'set', '--window-months', '12', '--max-stay-nights', '21', '--quota-nights', '30', '--notice-days', '2'])).toEqual({
+      kind: 'rules-set',
+      update: { bookingWindowMonths: 12, maxStayNights: 21, quotaNights: 30, noticeDays: 2 },
+    });
+    expect(parseCommand(['rules', 'set', '--quota-nights', 'off', '--window-months', 'off'])).toEqual({ kind: 'rules-set', update: { quotaNights: null, bookingWindowMonths: null } });
+    expect(parseCommand(['rules', 'show'])).toEqual({ kind: 'rules-show' });
+    expect(parseCommand(['peak', 'add', '--name', 'Natale', '--from', '12-20', '--to', '01-06'])).toEqual({
+      kind: 'peak-add',
+      period: { name: 'Natale', from: '12-20', to: '01-06', year: null },
+    });
+    expect(parseCommand(['peak', 'add', '--name', 'Natale', '--from', '12-20', '--to', '01-06', '--year', '2026'])).toMatchObject({ period: { year: 2026 } });
+    expect(parseCommand(['peak', 'list'])).toEqual({ kind: 'peak-list' });
+    expect(parseCommand(['peak', 'remove', '--name', 'Natale'])).toEqual({ kind: 'peak-remove', name: 'Natale' });
+  });
+
+  it('says what is wrong with a bad fair-booking argument', () => {
+    const cases: [string[], RegExp][] = [
+      [['rules', 'set'], /needs at least one of --window-months/],
+      [['rules', 'set', '--quota-nights', 'trenta'], /--quota-nights must be a whole number from 0 to 366 or 'off'/],
+      [['rules', 'set', '--max-stay-nights', 'off'], /--max-stay-nights must be a whole number from 1 to 366 \(got 'off'\)/],
+      [['rules', 'set', '--notice-days', '-1'], /notice-days/],
+      [['rules', 'set', '--window', '6'], /--window/],
+      [['rules', 'show', '--all'], /'rules show' takes no options/],
+      [['rules', 'reset'], /rules needs set or show \(got 'reset'\)/],
+      [['peak', 'add', '--name', 'Natale', '--from', '20.12', '--to', '01-06'], /--from must be a day as MM-DD/],
+      [['peak', 'add', '--name', 'Natale', '--from', '12-20', '--to', '02-30'], /--to must be a day as MM-DD/],
+      [['peak', 'add', '--from', '12-20', '--to', '01-06'], /--name is required/],
+      [['peak', 'add', '--name', 'Natale', '--from', '12-20', '--to', '01-06', '--year', '26'], /--year must be a whole number from 2000 to 2099/],
+      [['peak', 'remove'], /--name is required/],
+      [['peak', 'delete'], /peak needs add, list or remove/],
+    ];
+    for (const [args, message] of cases) {
+      expect(() => parseCommand(args), args.join(' ')).toThrow(UsageError);
+      expect(() => parseCommand(args), args.join(' ')).toThrow(message);
+    }
   });
 
   it('says what is wrong with a bad argument', () => {
@@ -45,11 +86,16 @@ describe('command line arguments', () => {
       [['user', 'add', '--email', 'anna@example.ch', '--name', 'Anna', '--password', 'short'], /at least 8 characters/],
       [[...add, '--role', 'king'], /--role must be member, admin or superadmin/],
       [[...add, '--colour', 'red'], /--colour must look like #b5542d/],
+      [[...add, '--colour', '#2d7fb5'], /neither black nor white text reads on it/],
       [['user', 'add', '--email', 'anna@example.ch', '--password', 'montagna-2026'], /--name is required/],
       [[...add, '--nickname', 'Annina'], /nickname/],
       [['user', 'list', '--hidden'], /--hidden is not an option of 'user list'/],
       [['user', 'delete'], /Unknown user command 'delete'/],
       [['party'], /Unknown command 'party'/],
+      [['reminders', 'run', '--at', '24.12.2026 09:00'], /--at must be a time on the house's clock such as 2026-12-24T09:00/],
+      [['reminders', 'send'], /reminders needs 'run'/],
+      [['mail', 'test'], /--to is required/],
+      [['mail', 'test', '--to', 'anna'], /--to 'anna' is not a valid email/],
       [[], /No command given/],
     ];
     for (const [args, message] of cases) {
@@ -83,5 +129,48 @@ describe('the command line', () => {
     const demo = await cli('demo');
     expect(demo.code).toBe(1);
     expect(demo.stderr).toMatch(/already has accounts/);
+  }, 60_000);
+
+  it('sets and shows the house rules and keeps peak periods, refusing a taken or unknown name', async () => {
+    const set = await cli('rules', 'set', '--window-months', '12', '--quota-nights', '30', '--notice-days', '2');
+    expect(set.code).toBe(0);
+    const shown = await cli('rules', 'show');
+    expect(shown.stdout).toMatch(/booking window\W+12 months/);
+    expect(shown.stdout).toMatch(/yearly quota\W+30 personal nights per member/);
+    expect(shown.stdout).toMatch(/longest stay\W+60 nights/);
+    expect(shown.stdout).toMatch(/notice\W+2 days/);
+
+    const added = await cli('peak', 'add', '--name', 'Natale', '--from', '12-20', '--to', '01-06');
+    expect(added.stdout).toMatch(/Added the peak period Natale: 12-20 → 01-06, every year/);
+    expect((await cli('peak', 'add', '--name', 'Ferragosto', '--from', '08-10', '--to', '08-20', '--year', '2027')).code).toBe(0);
+    const taken = await cli('peak', 'add', '--name', 'Natale', '--from', '12-24', '--to', '12-26');
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/exists already/);
+    const list = await cli('peak', 'list');
+    expect(list.stdout).toMatch(/Ferragosto.*08-10.*08-20.*2027/);
+    expect(list.stdout).toMatch(/Natale.*12-20.*01-06.*every year/);
+    expect((await cli('peak', 'remove', '--name', 'Natale')).stdout).toMatch(/Removed the peak period Natale/);
+    const gone = await cli('peak', 'remove', '--name', 'Natale');
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/No peak period named 'Natale'/);
+    // Each run starts a process of its own: slow on a busy machine.
+  }, 240_000);
+
+  it('prints the layout it found and refuses a file with nothing to import, exiting non-zero', async () => {
+    const exportFile = path.join(import.meta.dirname, 'importer/fixtures/node-firestore-import-export.json');
+    const dryRun = await cli('import', 'firestore', exportFile, '--dry-run');
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toMatch(/Layout found: node-firestore-import-export/);
+    expect(dryRun.stdout).toMatch(/bookings\W+4\W/);
+    const empty = path.join(dataDir, 'empty.json');
+    fs.writeFileSync(empty, '');
+    const refused = await cli('import', 'firestore', empty, '--dry-run');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/empty.json is not a JSON file: it is empty/);
+    fs.writeFileSync(empty, JSON.stringify({ __collections__: { companies: { a: {} } } }));
+    const foreign = await cli('import', 'firestore', empty);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toMatch(/no documents in users, events, notes or kilowatt\.\nFound companies \(1 document\) under/);
+    expect(foreign.stderr).toMatch(/Rustico reads the Firestore exports of these layouts/);
   }, 60_000);
 });

@@ -5,6 +5,8 @@ import { createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { DemoRefused } from './demo/seed.ts';
 import { AppError } from './http/errors.ts';
+import { ExportRefused } from './importer/layouts.ts';
+import { movePhotoFolderIntoDatabase } from './storage/photo-folder.ts';
 
 async function main(): Promise<number> {
   let command: Command;
@@ -22,10 +24,11 @@ async function main(): Promise<number> {
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   try {
     await migrateToLatest(db);
+    await movePhotoFolderIntoDatabase(db, config.dataDir, new Date());
     await run(command, await createContext(config, db));
     return 0;
   } catch (error) {
-    if (error instanceof AppError || error instanceof DemoRefused) {
+    if (error instanceof AppError || error instanceof DemoRefused || error instanceof ExportRefused) {
       console.error(`Error: ${error.message}`);
       return 1;
     }
@@ -40,7 +43,7 @@ async function runFileCommand(command: Extract<Command, { kind: 'backup' | 'rest
   if (config.databaseUrl) {
     console.error(
       command.kind === 'backup'
-        ? `This house runs on PostgreSQL: back it up with\n  pg_dump --format=custom --file=${command.file} "$DATABASE_URL"\nand copy ${config.dataDir}/photos beside it (see docs/operations.md).`
+        ? `This house runs on PostgreSQL: back it up with\n  pg_dump --format=custom --file=${command.file} "$DATABASE_URL"\n(photos and other files are in the database too; see docs/operations.md).`
         : `This house runs on PostgreSQL: restore with\n  pg_restore --clean --if-exists --dbname="$DATABASE_URL" ${command.file}\n(see docs/operations.md).`,
     );
     return 1;
@@ -49,12 +52,8 @@ async function runFileCommand(command: Extract<Command, { kind: 'backup' | 'rest
   try {
     if (command.kind === 'backup') {
       await backupSqlite(databaseFile, command.file);
-      console.log(`Backed up ${databaseFile} to ${command.file}. Keep ${config.dataDir}/photos with it.`);
+      console.log(`Backed up ${databaseFile} to ${command.file}, photos included.`);
       return 0;
-    }
-    if (await serverIsRunning(config.port)) {
-      console.error(`Rustico is running on port ${config.port}: stop it before restoring.`);
-      return 1;
     }
     const keptAs = restoreSqlite(databaseFile, command.file, new Date());
     const db = createDb({ sqlitePath: databaseFile });
@@ -65,15 +64,6 @@ async function runFileCommand(command: Extract<Command, { kind: 'backup' | 'rest
   } catch (error) {
     console.error(`Error: ${(error as Error).message}`);
     return 1;
-  }
-}
-
-async function serverIsRunning(port: number): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
   }
 }
 

@@ -15,11 +15,19 @@ describe('settings from the environment', () => {
       HOUSE_TIME_ZONE: 'Europe/Corzoneso',
       DATABASE_URL: 'mysql://localhost/rustico',
       TRUST_PROXY: 'maybe',
+      SMTP_URL: 'mail.example.ch:465',
+      REMINDERS_EVERY_MINUTES: '0',
     };
     for (const [name, value] of Object.entries(cases)) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(`${name}:`));
     }
+  });
+
+  it('turns email on with SMTP_URL, sending as MAIL_FROM or as the house', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.ch:465' }).mail).toEqual({ smtpUrl: 'smtps://u:p@mail.example.ch:465', from: 'Rustico Corzoneso <rustico@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.ch', MAIL_FROM: 'Casa <casa@example.ch>' }).mail?.from).toBe('Casa <casa@example.ch>');
   });
 
   it('treats an empty value as unset', () => {

@@ -2,10 +2,6 @@ import path from 'node:path';
 import { isValidTimeZone } from '@rustico/core';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -22,7 +18,21 @@ const configSchema = z.object({
   HOUSE_NAME: z.string().min(1).default('Rustico Corzoneso'),
   HOUSE_TIME_ZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Zurich').default('Europe/Zurich'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(730).default(180),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // How many proxies, or which: trusting every hop would let a client forge its address.
+  // true keeps meaning "one proxy".
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|yes|no|\d{1,2}|[\da-f.:/]+(,\s*[\da-f.:/]+)*)$/i,
+      'must be the number of reverse proxies in front of Rustico (0, 1, 2…; true means 1) or their addresses (10.0.0.2,192.168.1.0/24)',
+    )
+    .transform((value): number | string => {
+      if (value === 'true' || value === 'yes') return 1;
+      if (value === 'false' || value === 'no') return 0;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    })
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   CONTENT_DIR: z.string().optional(),
@@ -35,6 +45,14 @@ const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
     .default('mailto:rustico@localhost'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtps://user:pass@mail.example.ch:465 or smtp://host:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  REMINDERS_EVERY_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  // Tests' stand-in push services listen on this machine; real ones never do.
+  PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -47,13 +65,22 @@ export type Config = {
   houseName: string;
   houseTimeZone: string;
   sessionDays: number;
-  trustProxy: boolean;
+  /** Changes one user may make per minute, across every server process. */
+  writeLimitPerMinute: number;
+  /** The reverse proxies whose X-Forwarded-* count: how many hops (0: none), or their addresses. */
+  trustProxy: number | string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   webDistDir: string;
   /** The house's own texts and settings files (tutorials, checklist, payment details). */
   contentDir: string;
   /** Who push services may contact about this sender (VAPID subject). */
   pushContact: string;
+  /** Email through SMTP; null when SMTP_URL is unset (email is off). */
+  mail: { smtpUrl: string; from: string } | null;
+  /** How often the server looks for reminders and emails due. */
+  remindersEveryMinutes: number;
+  /** Lets push endpoints be on loopback (tests only); otherwise only public HTTPS hosts. */
+  pushAllowLoopback: boolean;
   weather: {
     latitude: number;
     longitude: number;
@@ -66,7 +93,14 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Defined as true by scripts/build.mjs in the compiled server. */
+declare const RUSTICO_COMPILED: boolean | undefined;
+
+// Sources (apps/server/src) and the compiled server (build/<id>/server) both sit three folders down.
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+// The compiled server serves the web app built with it; from sources, the current build.
+const builtWebDir =
+  typeof RUSTICO_COMPILED !== 'undefined' ? path.resolve(import.meta.dirname, '../web') : path.join(repoRoot, 'build/current/web');
 
 /** Reads the environment once; a bad value stops the start with the setting's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,11 +121,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseName: c.HOUSE_NAME,
     houseTimeZone: c.HOUSE_TIME_ZONE,
     sessionDays: c.SESSION_DAYS,
+    writeLimitPerMinute: c.WRITE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY,
     logLevel: c.LOG_LEVEL,
-    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webDistDir: path.resolve(c.WEB_DIST_DIR ?? builtWebDir),
     contentDir: path.resolve(c.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     pushContact: c.PUSH_CONTACT,
+    mail: c.SMTP_URL ? { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.HOUSE_NAME} <rustico@localhost>` } : null,
+    remindersEveryMinutes: c.REMINDERS_EVERY_MINUTES,
+    pushAllowLoopback: c.PUSH_ALLOW_LOOPBACK === 'true',
     weather: {
       latitude: c.HOUSE_LATITUDE,
       longitude: c.HOUSE_LONGITUDE,

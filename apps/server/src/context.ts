@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { EventHub } from './events/hub.ts';
 import { localPublisher, postgresPublisher, type EventPublisher } from './events/publisher.ts';
+import { BackgroundTasks } from './background.ts';
+import { Mailer } from './mail/mailer.ts';
 import { PushSender } from './push/sender.ts';
 import { ensureVapidKeys } from './push/vapid.ts';
 
@@ -19,6 +22,10 @@ export interface AppContext {
   events: EventPublisher;
   /** Web Push to members' devices, sent after the write that caused it. */
   push: PushSender;
+  /** Email through SMTP_URL (off without it). */
+  mailer: Mailer;
+  /** Emails and other work done after the answer. */
+  tasks: BackgroundTasks;
 }
 
 export function createLogger(config: Config): FastifyBaseLogger {
@@ -35,13 +42,30 @@ export async function createContext(config: Config, db: Db, options: { now?: () 
   const events = config.databaseUrl
     ? await postgresPublisher(hub, config.databaseUrl, (error) => log.error({ err: error }, 'live events failed'))
     : localPublisher(hub);
-  const push = new PushSender(db, await ensureVapidKeys(db), config.pushContact, (error, context) => log.warn({ err: error }, context));
-  return { db, config, now: options.now ?? (() => new Date()), log, hub, events, push };
+  const push = new PushSender(db, await ensureVapidKeys(db), config.pushContact, (error, context) => log.warn({ err: error }, context), config.pushAllowLoopback);
+  return {
+    db,
+    config,
+    now: options.now ?? (() => new Date()),
+    log,
+    hub,
+    events,
+    push,
+    mailer: new Mailer(config.mail),
+    tasks: new BackgroundTasks((error, context) => log.error({ err: error }, context)),
+  };
 }
 
-/** Lets pending notifications go out, then closes the event transport and the database. */
+/**
+ * Lets pending notifications go out, then closes the event transport and the
+ * database: on SQLite the WAL is folded into the database file first, so a
+ * stopped house is one self-contained file; on PostgreSQL the pool is closed.
+ */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.tasks.idle();
   await ctx.push.idle();
+  ctx.mailer.close();
   await ctx.events.close();
+  if (!ctx.config.databaseUrl) await sql`pragma wal_checkpoint(truncate)`.execute(ctx.db);
   await ctx.db.destroy();
 }

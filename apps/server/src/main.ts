@@ -1,11 +1,19 @@
 import { pruneAuthRecords } from './auth/service.ts';
+import { pruneWriteCounters } from './http/write-limit.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { pruneDeliveries } from './deliveries/service.ts';
+import { prunePasswordRecords } from './password-links/service.ts';
+import { startReminderScheduler } from './reminders/scheduler.ts';
+import { startTurnScheduler } from './turns/scheduler.ts';
 import { prepareSetupToken } from './setup/service.ts';
+import { movePhotoFolderIntoDatabase } from './storage/photo-folder.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A service manager waits a few seconds before it kills; a stop that hangs ends itself first. */
+const STOP_DEADLINE_MS = 4_000;
 
 function readConfig(): Config {
   try {
@@ -24,7 +32,10 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   await migrateToLatest(db);
   const ctx = await createContext(config, db);
+  const photos = await movePhotoFolderIntoDatabase(db, config.dataDir, ctx.now());
+  if (photos.keptAs) ctx.log.info({ moved: photos.moved, keptAs: photos.keptAs }, 'photos moved into the database');
   await pruneAuthRecords(ctx);
+  await pruneWriteCounters(ctx);
 
   const app = await buildApp(ctx, { serveWeb: true });
   const address = await app.listen({ port: config.port, host: config.host });
@@ -40,16 +51,25 @@ async function main(): Promise<void> {
   }
 
   const prune = setInterval(() => {
-    pruneAuthRecords(ctx).catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
+    Promise.all([pruneAuthRecords(ctx), pruneWriteCounters(ctx), prunePasswordRecords(ctx), pruneDeliveries(ctx)]).catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
   }, DAY_MS);
   prune.unref();
+  const stopReminders = startReminderScheduler(ctx);
+  const stopTurns = startTurnScheduler(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     clearInterval(prune);
+    stopReminders();
+    stopTurns();
+    // Refuses new connections, ends the live streams (preClose), waits for requests in flight.
     await app.close();
     await closeContext(ctx);
     process.exit(0);

@@ -13,6 +13,7 @@ describe.each(testDialects)('administration (%s)', (dialect) => {
   async function finishedStay(client: TestClient, start: string, end: string, kwh: number, paid: boolean) {
     const booking = (await client.post('/api/bookings', { start, end, purpose: 'personal' })).body.booking;
     const meter = (await client.get('/api/meter/latest')).body.reading?.totalKwh ?? 1000;
+    t.clock.advanceToDay(start);
     await client.post(`/api/bookings/${booking.id}/checkin`, { dayKwh: meter, nightKwh: 0 });
     await client.post(`/api/bookings/${booking.id}/checkout`, { dayKwh: meter + kwh, nightKwh: 0, checklistDone: true });
     if (paid) await client.post(`/api/bookings/${booking.id}/payment`, { method: 'bank_transfer' });
@@ -99,6 +100,16 @@ describe.each(testDialects)('administration (%s)', (dialect) => {
     expect((await superadmin.post(`/api/admin/users/${created.body.user.id}/voucher`)).body.user.giftUsed).toBe(false);
     const members = (await superadmin.get('/api/users')).body.users;
     expect(members.find((u: any) => u.email === 'pia@example.ch')).toMatchObject({ role: 'member', colour: '#6b6b3d', lastSeenAt: expect.any(String) });
+  });
+
+  it('refuses a member colour on which neither black nor white text reads at 4.5:1', async () => {
+    const refused = await superadmin.post('/api/admin/users', { name: 'Zio Beppe', email: 'beppe@example.ch', role: 'member', colour: '#2d7fb5' });
+    expect({ status: refused.status, code: refused.body.error.code, field: refused.body.error.field }).toEqual({ status: 400, code: 'COLOUR_UNREADABLE', field: 'colour' });
+    const created = await superadmin.post('/api/admin/users', { name: 'Zio Beppe', email: 'beppe@example.ch', role: 'member', colour: '#1f5f8f' });
+    expect(created.status).toBe(201);
+    const changed = await superadmin.request('PATCH', `/api/admin/users/${created.body.user.id}`, { colour: '#4f7f8c' });
+    expect({ status: changed.status, code: changed.body.error.code }).toEqual({ status: 400, code: 'COLOUR_UNREADABLE' });
+    expect((await superadmin.request('PATCH', `/api/admin/users/${created.body.user.id}`, { colour: '#a8d0ec' })).body.user.colour).toBe('#a8d0ec');
   });
 
   it('disabling a member ends their sessions and open tabs at once; their history stays', async () => {

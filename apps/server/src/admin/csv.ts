@@ -3,8 +3,12 @@ import { centimesToDecimal, formatDisplayDate, type Booking } from '@rustico/cor
 const PURPOSES = { personal: 'Personale', maintenance: 'Manutenzione/lavori' } as const;
 const METHODS = { bank_transfer: 'Bonifico', twint: 'Twint', voucher: 'Buono weekend' } as const;
 
+/** What makes Excel or LibreOffice run a cell as a formula (a name like "=HYPERLINK(…)"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 function cell(value: string | number): string {
-  const text = String(value);
+  // A leading apostrophe shows the text as typed instead of running it.
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

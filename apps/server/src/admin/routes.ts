@@ -1,4 +1,5 @@
 import {
+  addedMemberSchema,
   allBookingsQuerySchema,
   memberListSchema,
   memberSchema,
@@ -53,7 +54,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const viewer = requireAdmin(request);
-        const bookings = await bookingHistory(ctx, viewer, ALL_MEMBERS, { year: request.query.year, memberId: request.query.userId });
+        // Declined requests never became stays; pending requests are listed as bookings.
+        const bookings = (await bookingHistory(ctx, viewer, ALL_MEMBERS, { year: request.query.year, memberId: request.query.userId })).filter((b) => b.status !== 'declined');
         const name = `prenotazioni${request.query.year ? `-${request.query.year}` : ''}.csv`;
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -79,9 +81,9 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['admin'],
-          summary: 'Add a member; the answer carries their initial password, shown once (superadmins)',
+          summary: 'Add a member: with a password shown once, or invited by email to choose their own (superadmins)',
           body: newMemberSchema,
-          response: { 201: memberWithPasswordSchema, ...errorResponses(400, 401, 403, 409) },
+          response: { 201: addedMemberSchema, ...errorResponses(400, 401, 403, 409) },
         },
       },
       async (request, reply) => {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isSuperadmin, type Member, type MemberUpdate, type NewMember, type SessionUser } from '@rustico/core';
+import { isSuperadmin, type AddedMember, type Member, type MemberUpdate, type NewMember, type SessionUser } from '@rustico/core';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { sendInvitation } from '../password-links/service.ts';
 import { countOtherActiveSuperadmins, findUserById, listUsers, updateUser, type UserRow } from '../users/repository.ts';
 import { createUser, toSessionUser } from '../users/service.ts';
 
@@ -31,10 +32,18 @@ export function generatePassword(): string {
   return [0, 4, 8].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
 
-export async function addMember(ctx: AppContext, input: NewMember): Promise<{ user: Member; password: string }> {
+export async function addMember(ctx: AppContext, input: NewMember): Promise<AddedMember> {
+  const { invite, ...member } = input;
+  if (invite) {
+    if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'This house sends no email: give the member a password instead', 'invite');
+    // No password until they choose one with the emailed link.
+    const row = await createUser(ctx, { ...member, password: null });
+    await sendInvitation(ctx, row);
+    return { invited: true, user: toMember(row) };
+  }
   const password = generatePassword();
-  const row = await createUser(ctx, { ...input, password });
-  return { user: toMember(row), password };
+  const row = await createUser(ctx, { ...member, password });
+  return { invited: false, user: toMember(row), password };
 }
 
 async function endSessions(ctx: AppContext, userId: string): Promise<void> {
@@ -70,7 +79,8 @@ export async function resetMemberPassword(ctx: AppContext, id: string): Promise<
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User');
   const password = generatePassword();
-  await updateUser(ctx.db, id, { passwordHash: await hashPassword(password) });
+  // The private calendar address ends with the old password.
+  await updateUser(ctx.db, id, { passwordHash: await hashPassword(password), calendarToken: null });
   await endSessions(ctx, id);
   return { user: toMember(row), password };
 }

@@ -116,6 +116,14 @@ describe.each(testDialects)('login and sessions (%s)', (dialect) => {
     await setUserPassword(t.ctx, 'anna@example.ch', 'montagna-2026');
   });
 
+  it('keeps the current session when a login attempt fails', async () => {
+    const client = t.client();
+    await client.post('/api/session', { email: 'anna@example.ch', password: 'montagna-2026' });
+    const wrong = await client.post('/api/session', { email: 'anna@example.ch', password: 'not this one' });
+    expect(wrong.body.error.code).toBe('WRONG_PASSWORD');
+    expect((await client.get('/api/session')).status).toBe(200);
+  });
+
   it('ends the session on logout', async () => {
     const client = t.client();
     await client.post('/api/session', { email: 'anna@example.ch', password: 'montagna-2026' });
@@ -127,6 +135,29 @@ describe.each(testDialects)('login and sessions (%s)', (dialect) => {
     replay.cookie = token;
     expect((await replay.get('/api/session')).status).toBe(401);
   });
+});
+
+describe('the address behind a reverse proxy', () => {
+  for (const trustProxy of ['1', 'true']) {
+    it(`trusts one hop with TRUST_PROXY=${trustProxy}: forged X-Forwarded-For entries do not escape the per-address limit`, async () => {
+      const t = await startTestApp('sqlite', { TRUST_PROXY: trustProxy });
+      try {
+        const codes: string[] = [];
+        for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+          // The client forges the first entry; the proxy appends the address it saw.
+          const forwarded = { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` };
+          const response = await t.client().post('/api/session', { email: `nobody${i}@example.ch`, password: 'x' }, forwarded);
+          codes.push(response.body.error.code);
+        }
+        expect(codes.at(-1)).toBe('RATE_LIMITED');
+        // Another real client behind the same proxy is not affected.
+        const other = await t.client().post('/api/session', { email: 'nobody@example.ch', password: 'x' }, { 'x-forwarded-for': '198.51.100.8' });
+        expect(other.body.error.code).toBe('USER_NOT_FOUND');
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });
 
 describe('session cookie behind HTTPS', () => {

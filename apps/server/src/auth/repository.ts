@@ -1,18 +1,35 @@
 import type { Db } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import type { SessionsTable } from '../db/schema.ts';
 
 export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionWithUser(db: Db, id: string) {
-  return db
+// Every request with a cookie asks this.
+const sessionWithUser = prepared((db, id: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
     .select(['sessions.id as sessionId', 'sessions.expiresAt', 'sessions.lastUsedAt'])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', id),
+);
+
+export async function findSessionWithUser(db: Db, id: string) {
+  return (await sessionWithUser(db, id))[0];
+}
+
+export function findLiveSessions(db: Db, ids: string[], now: string) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id', 'users.hidden'])
+    .where('sessions.id', 'in', ids)
+    .where('sessions.expiresAt', '>', now)
+    .where('users.disabled', '=', 0)
+    .execute();
 }
 
 export async function extendSession(db: Db, id: string, lastUsedAt: string, expiresAt: string): Promise<void> {
@@ -42,6 +59,10 @@ export function recentLoginFailures(db: Db, key: string, since: string) {
     .execute();
 }
 
+export async function deleteLoginFailures(db: Db, ids: string[]): Promise<void> {
+  await db.deleteFrom('loginFailures').where('id', 'in', ids).execute();
+}
+
 export async function clearLoginFailures(db: Db, key: string): Promise<void> {
   await db.deleteFrom('loginFailures').where('key', '=', key).execute();
 }
@@ -50,6 +71,8 @@ export async function deleteLoginFailuresBefore(db: Db, before: string): Promise
   await db.deleteFrom('loginFailures').where('failedAt', '<=', before).execute();
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+export async function deleteSessionsOfUser(db: Db, userId: string, exceptId?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
 }

@@ -31,15 +31,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        // A new login always gets a new session: the old one, if any, ends here.
-        const previous = request.cookies[SESSION_COOKIE];
-        if (previous) await endSession(ctx, previous);
         const session = await login(ctx, {
           email: request.body.email,
           password: request.body.password,
           address: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
         });
+        // A new login always gets a new session: the old one ends, but only once this one succeeded.
+        const previous = request.cookies[SESSION_COOKIE];
+        if (previous) await endSession(ctx, previous);
         setSessionCookie(reply, session.token, session.expiresAt);
         return { user: session.user };
       },

@@ -1,16 +1,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { emailSchema, type SessionUser } from '@rustico/core';
+import { emailSchema, type PasswordChange, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { findUserByEmail, touchLastSeen } from '../users/repository.ts';
+import { findUserByEmail, findUserById, touchLastSeen, updatePasswordHash } from '../users/repository.ts';
 import { toSessionUser } from '../users/service.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   clearLoginFailures,
+  deleteLoginFailures,
   deleteExpiredSessions,
   deleteLoginFailuresBefore,
   deleteSession,
+  deleteSessionsOfUser,
   extendSession,
+  findLiveSessions,
   findSessionWithUser,
   insertLoginFailures,
   insertSession,
@@ -34,7 +37,7 @@ export interface IssuedSession {
 }
 
 /** The cookie carries a random token; the database keeps only its hash. */
-function sessionIdOf(token: string): string {
+export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -78,6 +81,12 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
   return { user: toSessionUser(row), renewedUntil };
 }
 
+/** Which of these sessions are still good (not expired, user not disabled), with the user's visibility now. */
+export async function liveSessions(ctx: AppContext, ids: string[]): Promise<Map<string, { hidden: boolean }>> {
+  const rows = await findLiveSessions(ctx.db, ids, ctx.now().toISOString());
+  return new Map(rows.map((row) => [row.id, { hidden: row.hidden === 1 }]));
+}
+
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
   await deleteSession(ctx.db, sessionIdOf(token));
 }
@@ -86,19 +95,28 @@ function failureKeys(email: string, address: string) {
   return { account: `account:${email}`, address: `address:${address}` };
 }
 
-async function assertNotRateLimited(ctx: AppContext, key: string, max: number): Promise<void> {
-  const now = ctx.now().getTime();
-  const failures = await recentLoginFailures(ctx.db, key, new Date(now - LOGIN_WINDOW_MS).toISOString());
-  if (failures.length < max) return;
-  // The limit lifts when enough of the oldest failures have left the window.
-  const liftsAt = new Date(failures[failures.length - max]!.failedAt).getTime() + LOGIN_WINDOW_MS;
-  const retryAfterSeconds = Math.max(1, Math.ceil((liftsAt - now) / 1000));
-  throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins, try again later', undefined, retryAfterSeconds);
+/**
+ * Counts this attempt before the password is checked: the row is committed
+ * first, then the key's rows in the window are counted. Of attempts racing in
+ * parallel (from any process), the n-th to commit sees at least n rows, so no
+ * more than `max` ever get to the password check.
+ */
+async function countAttempt(ctx: AppContext, keys: string[]): Promise<string[]> {
+  const failedAt = ctx.now().toISOString();
+  const rows = keys.map((key) => ({ id: randomUUID(), key, failedAt }));
+  await insertLoginFailures(ctx.db, rows);
+  return rows.map((row) => row.id);
 }
 
-async function recordFailure(ctx: AppContext, keys: string[]): Promise<void> {
-  const failedAt = ctx.now().toISOString();
-  await insertLoginFailures(ctx.db, keys.map((key) => ({ id: randomUUID(), key, failedAt })));
+async function assertNotRateLimited(ctx: AppContext, key: string, max: number): Promise<void> {
+  const now = ctx.now().getTime();
+  const attempts = await recentLoginFailures(ctx.db, key, new Date(now - LOGIN_WINDOW_MS).toISOString());
+  // The attempt being made is among them.
+  if (attempts.length <= max) return;
+  // The limit lifts when enough of the oldest failures have left the window.
+  const liftsAt = new Date(attempts[attempts.length - max - 1]!.failedAt).getTime() + LOGIN_WINDOW_MS;
+  const retryAfterSeconds = Math.max(1, Math.ceil((liftsAt - now) / 1000));
+  throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins, try again later', undefined, retryAfterSeconds);
 }
 
 export interface LoginInput {
@@ -114,26 +132,51 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<IssuedS
   if (!parsedEmail.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
   const email = parsedEmail.data;
   const keys = failureKeys(email, input.address);
-  await assertNotRateLimited(ctx, keys.address, MAX_FAILURES_PER_ADDRESS);
-  await assertNotRateLimited(ctx, keys.account, MAX_FAILURES_PER_ACCOUNT);
+  const attempt = await countAttempt(ctx, [keys.address, keys.account]);
+  try {
+    await assertNotRateLimited(ctx, keys.address, MAX_FAILURES_PER_ADDRESS);
+    await assertNotRateLimited(ctx, keys.account, MAX_FAILURES_PER_ACCOUNT);
+  } catch (error) {
+    // A refused attempt checked nothing, so it does not push the limit further out.
+    await deleteLoginFailures(ctx.db, attempt);
+    throw error;
+  }
 
+  // From here a failure keeps its counted attempt.
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
-    await recordFailure(ctx, [keys.address]);
-    throw new AppError(401, 'USER_NOT_FOUND', 'No account with this email', 'email');
-  }
-  if (user.disabled === 1 || user.passwordHash === null) {
-    await recordFailure(ctx, [keys.address, keys.account]);
-    throw new AppError(401, 'AUTH_FAILED', 'This account cannot log in');
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(ctx, [keys.address, keys.account]);
-    throw new AppError(401, 'WRONG_PASSWORD', 'Wrong password', 'password');
-  }
+  if (!user) throw new AppError(401, 'USER_NOT_FOUND', 'No account with this email', 'email');
+  if (user.disabled === 1 || user.passwordHash === null) throw new AppError(401, 'AUTH_FAILED', 'This account cannot log in');
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(401, 'WRONG_PASSWORD', 'Wrong password', 'password');
+  await deleteLoginFailures(ctx.db, attempt);
   await clearLoginFailures(ctx.db, keys.account);
   const session = await createSession(ctx, user.id, input.userAgent);
   await touchLastSeen(ctx.db, user.id, ctx.now().toISOString());
   return { ...session, user: toSessionUser(user) };
+}
+
+/**
+ * A member changes their own password. A wrong current password counts toward
+ * the login limit (it is a password guess like any other); the member's other
+ * sessions end, the one making the change stays.
+ */
+export async function changeOwnPassword(ctx: AppContext, user: SessionUser, sessionToken: string, input: PasswordChange, address: string): Promise<void> {
+  const keys = failureKeys(user.email, address);
+  // Counted before the check, as a login is, so parallel guesses cannot slip past the limit.
+  const attempt = await countAttempt(ctx, [keys.address, keys.account]);
+  try {
+    await assertNotRateLimited(ctx, keys.address, MAX_FAILURES_PER_ADDRESS);
+    await assertNotRateLimited(ctx, keys.account, MAX_FAILURES_PER_ACCOUNT);
+  } catch (error) {
+    await deleteLoginFailures(ctx.db, attempt);
+    throw error;
+  }
+  const row = await findUserById(ctx.db, user.id);
+  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new AppError(400, 'WRONG_PASSWORD', 'The current password is wrong', 'currentPassword');
+  }
+  await deleteLoginFailures(ctx.db, attempt);
+  await updatePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
+  await deleteSessionsOfUser(ctx.db, user.id, sessionIdOf(sessionToken));
 }
 
 /** Housekeeping run at start and once a day: expired sessions and old failures go. */

@@ -29,6 +29,29 @@ describe.each(testDialects)('bookings (%s)', (dialect) => {
     expect(work.body.booking).toMatchObject({ nights: 2, costCentimes: 0, purpose: 'maintenance' });
   });
 
+  it("lets an administrator book on a member's behalf: the stay is the member's and says who booked it", async () => {
+    const forAnna = await admin.post('/api/bookings', { start: '2027-08-01', end: '2027-08-03', purpose: 'personal', ownerId: annaId });
+    expect(forAnna.status).toBe(201);
+    const adminName = (await admin.get('/api/session')).body.user.name;
+    expect(forAnna.body.booking).toMatchObject({ ownerId: annaId, createdByName: adminName });
+    const annasHistory = (await anna.get(`/api/users/${annaId}/bookings`)).body.bookings;
+    expect(annasHistory.find((b: any) => b.id === forAnna.body.booking.id)).toMatchObject({ ownerId: annaId, createdByName: adminName });
+    const own = await anna.post('/api/bookings', { start: '2027-08-05', end: '2027-08-06', purpose: 'personal' });
+    expect(own.body.booking.createdByName).toBeNull();
+  });
+
+  it('refuses ownerId from a member with 403, and an unknown member with 404, booking nothing', async () => {
+    const brunoId = (await bruno.get('/api/session')).body.user.id;
+    const fromMember = await anna.post('/api/bookings', { start: '2027-08-10', end: '2027-08-12', purpose: 'personal', ownerId: brunoId });
+    expect({ status: fromMember.status, code: fromMember.body.error.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const unknown = await admin.post('/api/bookings', { start: '2027-08-10', end: '2027-08-12', purpose: 'personal', ownerId: 'nobody' });
+    expect({ status: unknown.status, code: unknown.body.error.code, field: unknown.body.error.field }).toEqual({ status: 404, code: 'USER_NOT_FOUND', field: 'ownerId' });
+    const august = (await anna.get('/api/bookings?from=2027-08-10&to=2027-08-12')).body.bookings;
+    expect(august).toEqual([]);
+    // Naming oneself is the same as not naming anyone.
+    expect((await anna.post('/api/bookings', { start: '2027-08-10', end: '2027-08-12', purpose: 'personal', ownerId: annaId })).status).toBe(201);
+  });
+
   it('takes its prices from the house settings', async () => {
     await putHouseRules(t.ctx.db, { nightFeeCentimes: 6000 });
     const stay = await bruno.post('/api/bookings', { start: '2027-01-10', end: '2027-01-12', purpose: 'personal' });
@@ -180,7 +203,16 @@ describe('house rules', () => {
     const t = await startTestApp('sqlite');
     try {
       const member = await t.login('member');
-      expect((await member.get('/api/house/rules')).body.rules).toEqual({ nightFeeCentimes: 5000, minimumStayCostCentimes: 7500, pricePerKwhCentimes: 30, maxStayNights: 60 });
+      expect((await member.get('/api/house/rules')).body.rules).toEqual({
+        nightFeeCentimes: 5000,
+        minimumStayCostCentimes: 7500,
+        pricePerKwhCentimes: 30,
+        maxStayNights: 60,
+        bookingWindowMonths: null,
+        quotaNights: null,
+        noticeDays: 0,
+        memberQuotas: [],
+      });
       expect((await t.client().get('/api/house/rules')).status).toBe(401);
     } finally {
       await t.close();

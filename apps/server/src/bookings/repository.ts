@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
+import type { BookingStatus } from '@rustico/core';
 import type { BookingsTable, Database } from '../db/schema.ts';
 
 /** Who may see whose bookings: hidden accounts are seen only by themselves and other hidden accounts. */
@@ -12,58 +14,180 @@ function withOwner(db: Kysely<Database>) {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.userId')
+    .leftJoin('users as creator', 'creator.id', 'bookings.createdBy')
+    .leftJoin('users as decider', 'decider.id', 'bookings.decidedBy')
+    .leftJoin('users as overrider', 'overrider.id', 'bookings.overrideBy')
+    .leftJoin('bookings as favoured', 'favoured.id', 'bookings.declinedInFavourOf')
+    .leftJoin('users as favouredOwner', 'favouredOwner.id', 'favoured.userId')
     .selectAll('bookings')
-    .select(['users.name as ownerName', 'users.colour as ownerColour', 'users.hidden as ownerHidden']);
+    .select([
+      'users.name as ownerName',
+      'users.colour as ownerColour',
+      'users.hidden as ownerHidden',
+      'creator.name as createdByName',
+      'decider.name as decidedByName',
+      'overrider.name as overrideByName',
+      'favouredOwner.name as inFavourOfName',
+    ]);
 }
 
-function visibleTo(db: Kysely<Database>, viewer: Viewer) {
-  const query = withOwner(db);
-  return viewer.hidden ? query : query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id)]));
+// One shape for every viewer (their hidden flag is a value), so the prepared queries below fit all.
+function visibleTo(db: Kysely<Database>, viewerId: string, viewerHidden: number) {
+  return withOwner(db).where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewerId), eb(eb.val(viewerHidden), '=', eb.lit(1))]));
 }
+
+const hiddenFlag = (viewer: Viewer) => (viewer.hidden ? 1 : 0);
 
 export type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
 
 export function findBooking(db: Kysely<Database>, id: string, viewer: Viewer) {
-  return visibleTo(db, viewer).where('bookings.id', '=', id).executeTakeFirst();
+  return visibleTo(db, viewer.id, hiddenFlag(viewer)).where('bookings.id', '=', id).executeTakeFirst();
 }
+
+const bookingsBetween = prepared((db, from: string, to: string, viewerId: string, viewerHidden: number) =>
+  visibleTo(db, viewerId, viewerHidden)
+    .where('bookings.startDate', '<=', to)
+    .where('bookings.endDate', '>=', from)
+    .where('bookings.status', '!=', 'declined')
+    .orderBy('bookings.startDate'),
+);
 
 /** Bookings that touch the days from..to (inclusive), for the visible calendar grid. */
 export function listBookingsBetween(db: Db, from: string, to: string, viewer: Viewer) {
-  return visibleTo(db, viewer).where('bookings.startDate', '<=', to).where('bookings.endDate', '>=', from).orderBy('bookings.startDate').execute();
+  return bookingsBetween(db, from, to, viewer.id, hiddenFlag(viewer));
 }
 
-export function nextBookingAfter(db: Db, day: string, viewer: Viewer) {
-  return visibleTo(db, viewer).where('bookings.startDate', '>', day).orderBy('bookings.startDate').limit(1).executeTakeFirst();
+const bookingAfter = prepared((db, day: string, viewerId: string, viewerHidden: number) =>
+  visibleTo(db, viewerId, viewerHidden).where('bookings.startDate', '>', day).where('bookings.status', '=', 'confirmed').orderBy('bookings.startDate').limit(1),
+);
+
+export async function nextBookingAfter(db: Db, day: string, viewer: Viewer) {
+  return (await bookingAfter(db, day, viewer.id, hiddenFlag(viewer)))[0];
+}
+
+export interface HistoryFilter {
+  year?: number | undefined;
+  /** Only bookings after this one in the order (older); with limit, one page. */
+  before?: { start: string; id: string } | undefined;
+  limit?: number | undefined;
 }
 
 /** A member's history, or everyone's when userId is null, optionally one year's; newest first. */
-export function listHistory(db: Db, userId: string | null, viewer: Viewer, year?: number) {
-  let query = visibleTo(db, viewer);
+export function listHistory(db: Db, userId: string | null, viewer: Viewer, filter: HistoryFilter = {}) {
+  let query = visibleTo(db, viewer.id, hiddenFlag(viewer));
   if (userId) query = query.where('bookings.userId', '=', userId);
+  const { year, before, limit } = filter;
   if (year) query = query.where('bookings.startDate', '>=', `${year}-01-01`).where('bookings.startDate', '<=', `${year}-12-31`);
-  return query.orderBy('bookings.startDate', 'desc').orderBy('bookings.createdAt', 'desc').execute();
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([eb('bookings.startDate', '<', before.start), eb.and([eb('bookings.startDate', '=', before.start), eb('bookings.id', '<', before.id)])]),
+    );
+  }
+  if (limit) query = query.limit(limit);
+  return query.orderBy('bookings.startDate', 'desc').orderBy('bookings.id', 'desc').execute();
+}
+
+/** The years in which a history has stays, newest first. */
+export async function listHistoryYears(db: Db, userId: string | null, viewer: Viewer): Promise<number[]> {
+  let query = db
+    .selectFrom('bookings')
+    .innerJoin('users', 'users.id', 'bookings.userId')
+    .select(sql<string>`substr(${sql.ref('bookings.startDate')}, 1, 4)`.as('year'))
+    .where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id), eb(eb.val(hiddenFlag(viewer)), '=', eb.lit(1))]))
+    .distinct();
+  if (userId) query = query.where('bookings.userId', '=', userId);
+  const rows = await query.execute();
+  return rows.map((row) => Number(row.year)).sort((a, b) => b - a);
+}
+
+/** The first day the house was ever booked, or undefined in a new house. */
+export async function firstBookingStart(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('bookings').select('startDate').orderBy('startDate').limit(1).executeTakeFirst();
+  return row?.startDate;
 }
 
 /** Own bookings not yet paid, oldest first: the one that needs something done comes first. */
 export function listOpenStays(db: Db, userId: string) {
-  return withOwner(db).where('bookings.userId', '=', userId).where('bookings.paid', '=', 0).orderBy('bookings.startDate').execute();
+  return withOwner(db)
+    .where('bookings.userId', '=', userId)
+    .where('bookings.paid', '=', 0)
+    .where('bookings.status', '=', 'confirmed')
+    .orderBy('bookings.startDate')
+    .execute();
 }
 
 /** Every booking (whoever can see it) that could share a night with start..end. */
 export function listBookingsNear(db: Kysely<Database>, start: string, end: string, excludeId: string | null) {
-  let query = db.selectFrom('bookings').select(['id', 'startDate', 'endDate']).where('startDate', '<=', end).where('endDate', '>=', start);
+  let query = db
+    .selectFrom('bookings')
+    .select(['id', 'userId', 'startDate', 'endDate', 'status'])
+    .where('startDate', '<=', end)
+    .where('endDate', '>=', start)
+    .where('status', '!=', 'declined');
   if (excludeId) query = query.where('id', '!=', excludeId);
   return query.execute();
 }
 
-export async function insertBooking(db: Kysely<Database>, booking: BookingsTable): Promise<void> {
+export async function insertBooking(db: Kysely<Database>, booking: Insertable<BookingsTable>): Promise<void> {
   await db.insertInto('bookings').values(booking).execute();
+}
+
+/** A member's stays (not declined) that could have nights in from..to, for the quota. */
+export function listQuotaStays(db: Kysely<Database>, userId: string, from: string, to: string, excludeId: string | null) {
+  let query = db
+    .selectFrom('bookings')
+    .select(['startDate as start', 'endDate as end', 'purpose', 'status'])
+    .where('userId', '=', userId)
+    .where('status', '!=', 'declined')
+    .where('startDate', '<=', to)
+    .where('endDate', '>=', from);
+  if (excludeId) query = query.where('id', '!=', excludeId);
+  return query.execute();
+}
+
+/** Requests still waiting, as the viewer may see them, by start. */
+export function listRequests(db: Db, viewer: Viewer) {
+  return visibleTo(db, viewer.id, hiddenFlag(viewer)).where('bookings.status', '=', 'requested').orderBy('bookings.startDate').orderBy('bookings.createdAt').execute();
+}
+
+/** Bookings in from..to (not declined), as the viewer may see them: the fairness view's nights. */
+export function listCountedStays(db: Db, from: string, to: string, viewer: Viewer) {
+  return visibleTo(db, viewer.id, hiddenFlag(viewer))
+    .where('bookings.startDate', '<=', to)
+    .where('bookings.endDate', '>=', from)
+    .where('bookings.status', '!=', 'declined')
+    .orderBy('bookings.startDate')
+    .execute();
+}
+
+/** A member's confirmed stays in from..to: their peak history. */
+export function listConfirmedStaysOf(db: Kysely<Database>, userId: string, from: string, to: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['startDate as start', 'endDate as end'])
+    .where('userId', '=', userId)
+    .where('status', '=', 'confirmed')
+    .where('startDate', '<=', to)
+    .where('endDate', '>=', from)
+    .execute();
+}
+
+/** A request's decision, or a status a move recomputed. */
+export async function setDecision(
+  db: Kysely<Database>,
+  id: string,
+  changes: Pick<BookingsTable, 'decision' | 'decidedAt' | 'decidedBy' | 'decisionReason' | 'declinedInFavourOf' | 'updatedAt'> & { status: BookingStatus },
+): Promise<void> {
+  await db.updateTable('bookings').set(changes).where('id', '=', id).execute();
 }
 
 export async function updateBooking(
   db: Kysely<Database>,
   id: string,
-  changes: Pick<BookingsTable, 'startDate' | 'endDate' | 'purpose' | 'costCentimes' | 'updatedAt'>,
+  changes: Pick<BookingsTable, 'startDate' | 'endDate' | 'purpose' | 'costCentimes' | 'updatedAt'> &
+    Partial<Pick<BookingsTable, 'decision' | 'decidedAt' | 'decidedBy' | 'decisionReason' | 'declinedInFavourOf' | 'overrideReason' | 'overrideBy' | 'overrideAt' | 'overrideRules'>> & {
+      status?: BookingStatus;
+    },
 ): Promise<void> {
   await db.updateTable('bookings').set(changes).where('id', '=', id).execute();
 }

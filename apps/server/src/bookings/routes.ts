@@ -1,7 +1,10 @@
 import {
-  allBookingsQuerySchema,
+  bookingHistoryQuerySchema,
   bookingInputSchema,
+  newBookingSchema,
   bookingListSchema,
+  bookingPageSchema,
+  bookingYearsSchema,
   bookingRangeQuerySchema,
   bookingResponseSchema,
   nextBookingSchema,
@@ -11,9 +14,10 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { bookingHistory, bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
+import { bookingHistoryPage, bookingHistoryYears, bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+const historyParams = z.object({ userId: z.string().min(1).max(100) });
 
 export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -47,15 +51,31 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['bookings'],
-          summary: "A member's booking history, newest first; userId 0 lists everyone's (admins), filtered by year and member",
-          params: z.object({ userId: z.string().min(1).max(100) }),
-          querystring: allBookingsQuerySchema,
-          response: { 200: bookingListSchema, ...errorResponses(401, 403) },
+          summary:
+            "A member's booking history, newest first, a page at a time (nextCursor goes in `before` for the next); userId 0 lists everyone's (admins), filtered by year and member",
+          params: historyParams,
+          querystring: bookingHistoryQuerySchema,
+          response: { 200: bookingPageSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => ({
-        bookings: await bookingHistory(ctx, requireUser(request), request.params.userId, { year: request.query.year, memberId: request.query.userId }),
-      }),
+      async (request) => {
+        const { year, userId: memberId, before, limit } = request.query;
+        return bookingHistoryPage(ctx, requireUser(request), request.params.userId, { year, memberId, before, limit });
+      },
+    );
+
+    app.get(
+      '/users/:userId/bookings/years',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'The years in which a booking history has stays, newest first (userId 0: everyone, admins)',
+          params: historyParams,
+          querystring: z.object({ userId: z.string().max(100).optional() }),
+          response: { 200: bookingYearsSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => ({ years: await bookingHistoryYears(ctx, requireUser(request), request.params.userId, request.query.userId) }),
     );
 
     app.post(
@@ -63,9 +83,9 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['bookings'],
-          summary: 'Book a stay',
-          body: bookingInputSchema,
-          response: { 201: bookingResponseSchema, ...errorResponses(400, 401, 409) },
+          summary: 'Book a stay; administrators may book for another member (ownerId)',
+          body: newBookingSchema,
+          response: { 201: bookingResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => reply.status(201).send({ booking: await createBooking(ctx, requireUser(request), request.body) }),

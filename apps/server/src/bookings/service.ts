@@ -6,28 +6,36 @@ import {
   isAdmin,
   nightsBetween,
   stayFee,
-  stayProblem,
-  staysOverlap,
+  freedDays,
   todayIn,
   type Booking,
   type BookingInput,
-  type HouseRules,
+  type NewBooking,
+  type NotificationKind,
+  type OverriddenRule,
+  overriddenRuleSchema,
   type SessionUser,
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
+import { afterTurnsPassed, passTurns } from '../turns/service.ts';
+import { notifyWaitlist } from '../waitlist/service.ts';
+import { requestMessage } from '../push/messages.ts';
+import { judgeDates, judgeInTransaction, judgeQuota, type Verdict } from './fairness.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { bookingMessage } from '../push/messages.ts';
+import { notifyBookingChange } from '../notifications/service.ts';
 import { getHouseRules } from '../house/rules.ts';
+import { findUserById } from '../users/repository.ts';
 import {
   deleteBooking as deleteBookingRow,
   findBooking,
   insertBooking,
   listBookingsBetween,
-  listBookingsNear,
   listHistory,
+  listHistoryYears,
   nextBookingAfter,
   updateBooking as updateBookingRow,
   type BookingRow,
@@ -52,29 +60,37 @@ export function toBooking(row: BookingRow): Booking {
     kwhUsed: row.kwhUsed,
     paymentMethod: row.paymentMethod,
     createdAt: row.createdAt,
+    createdByName: row.createdByName,
+    status: row.status,
+    decision:
+      row.decision && row.decidedAt
+        ? {
+            decision: row.decision,
+            at: row.decidedAt,
+            byName: row.decidedByName,
+            reason: row.decisionReason,
+            inFavourOf: row.declinedInFavourOf ? { bookingId: row.declinedInFavourOf, ownerName: row.inFavourOfName ?? '' } : null,
+          }
+        : null,
+    override:
+      row.overrideReason && row.overrideAt
+        ? { reason: row.overrideReason, byName: row.overrideByName ?? '', at: row.overrideAt, rules: parseRules(row.overrideRules) }
+        : null,
   };
+}
+
+function parseRules(json: string | null): OverriddenRule[] {
+  const parsed = z.array(overriddenRuleSchema).safeParse(json ? JSON.parse(json) : []);
+  return parsed.success ? parsed.data : [];
 }
 
 const audienceOf = (row: BookingRow) => ({ ownerId: row.userId, ownerHidden: row.ownerHidden === 1 });
 
 /** Everyone else's devices; a hidden account's changes only reach hidden accounts. */
-export const recipientsOf = (actor: SessionUser) => ({ exceptUserId: actor.id, onlyHidden: actor.hidden, onlyAdmins: false });
+export const recipientsOf = (actor: SessionUser, kind: NotificationKind) => ({ kind, exceptUserId: actor.id, onlyHidden: actor.hidden, onlyAdmins: false });
 
 function today(ctx: AppContext): string {
   return todayIn(ctx.config.houseTimeZone, ctx.now());
-}
-
-function checkStay(ctx: AppContext, user: SessionUser, input: BookingInput, rules: HouseRules): void {
-  const problem = stayProblem(input, { today: today(ctx), role: user.role, rules });
-  if (problem) throw new AppError(400, problem, `The dates are not bookable: ${problem}`, problem === 'END_BEFORE_START' ? 'end' : 'start');
-}
-
-/** Run inside the locked transaction: no other booking may hold one of these nights. */
-async function assertNightsFree(trx: Kysely<Database>, stay: BookingInput, excludeId: string | null): Promise<void> {
-  const near = await listBookingsNear(trx, stay.start, stay.end, excludeId);
-  if (near.some((other) => staysOverlap(stay, { start: other.startDate, end: other.endDate }))) {
-    throw new AppError(409, 'BOOKING_OVERLAP', 'Those nights are booked already');
-  }
 }
 
 export async function bookingsBetween(ctx: AppContext, viewer: SessionUser, from: string, to: string): Promise<Booking[]> {
@@ -92,27 +108,96 @@ export async function nextBooking(ctx: AppContext, viewer: SessionUser): Promise
 /** Route value of a history that means "every member". */
 export const ALL_MEMBERS = '0';
 
-/**
- * A member's own history; everyone's ('0', optionally narrowed to one member)
- * and other members' only for admins. `year` keeps the stays that start in it.
- */
-export async function bookingHistory(ctx: AppContext, viewer: SessionUser, userId: string, filters: { year?: number | undefined; memberId?: string | undefined } = {}): Promise<Booking[]> {
-  if (userId !== viewer.id && !isAdmin(viewer.role)) throw forbidden();
-  const member = userId === ALL_MEMBERS ? (filters.memberId ?? null) : userId;
-  return (await listHistory(ctx.db, member, viewer, filters.year)).map(toBooking);
+export interface HistoryFilters {
+  year?: number | undefined;
+  /** With userId '0': one member's bookings only. */
+  memberId?: string | undefined;
 }
 
-export async function createBooking(ctx: AppContext, user: SessionUser, input: BookingInput): Promise<Booking> {
+/**
+ * Whose history a request may read: a member's own; everyone's ('0',
+ * optionally narrowed to one member) and other members' only for admins.
+ */
+function historyOwner(viewer: SessionUser, userId: string, memberId: string | undefined): string | null {
+  if (userId !== viewer.id && !isAdmin(viewer.role)) throw forbidden();
+  return userId === ALL_MEMBERS ? (memberId ?? null) : userId;
+}
+
+/** The whole history, newest first (the CSV export); `year` keeps the stays that start in it. */
+export async function bookingHistory(ctx: AppContext, viewer: SessionUser, userId: string, filters: HistoryFilters = {}): Promise<Booking[]> {
+  return (await listHistory(ctx.db, historyOwner(viewer, userId, filters.memberId), viewer, { year: filters.year })).map(toBooking);
+}
+
+function encodeCursor(booking: Booking): string {
+  return Buffer.from(JSON.stringify([booking.start, booking.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { start: string; id: string } {
+  try {
+    const [start, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof start === 'string' && typeof id === 'string') return { start, id };
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
+}
+
+/** One page of a history, newest first; nextCursor asks for the page after it. */
+export async function bookingHistoryPage(
+  ctx: AppContext,
+  viewer: SessionUser,
+  userId: string,
+  filters: HistoryFilters & { before?: string | undefined; limit: number },
+): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
+  const owner = historyOwner(viewer, userId, filters.memberId);
+  const before = filters.before ? decodeCursor(filters.before) : undefined;
+  const rows = await listHistory(ctx.db, owner, viewer, { year: filters.year, before, limit: filters.limit + 1 });
+  const bookings = rows.slice(0, filters.limit).map(toBooking);
+  return { bookings, nextCursor: rows.length > filters.limit ? encodeCursor(bookings.at(-1)!) : null };
+}
+
+/** The years a history has stays in, newest first, for its year filter. */
+export async function bookingHistoryYears(ctx: AppContext, viewer: SessionUser, userId: string, memberId?: string): Promise<number[]> {
+  return listHistoryYears(ctx.db, historyOwner(viewer, userId, memberId), viewer);
+}
+
+/** Whose the new stay is: the booker's, or (administrators only) the member's they book for. */
+async function ownerOf(trx: Kysely<Database>, user: SessionUser, ownerId: string | undefined): Promise<string> {
+  if (ownerId === undefined || ownerId === user.id) return user.id;
+  if (!isAdmin(user.role)) throw forbidden();
+  const owner = await findUserById(trx, ownerId);
+  // A hidden account exists only for other hidden accounts.
+  if (!owner || owner.disabled === 1 || (owner.hidden === 1 && !user.hidden)) throw new AppError(404, 'USER_NOT_FOUND', 'No such member', 'ownerId');
+  return owner.id;
+}
+
+/** The override's columns: why, who, when, and which rules it set aside. */
+function overrideColumns(user: SessionUser, override: { reason: string } | undefined, rules: OverriddenRule[], at: string) {
+  if (!override) return { overrideReason: null, overrideBy: null, overrideAt: null, overrideRules: null };
+  return { overrideReason: override.reason, overrideBy: user.id, overrideAt: at, overrideRules: JSON.stringify([...new Set(rules)]) };
+}
+
+/** Administrators only may set the rules aside. */
+function assertMayOverride(user: SessionUser, input: { override?: unknown }): boolean {
+  if (input.override === undefined) return false;
+  if (!isAdmin(user.role)) throw forbidden();
+  return true;
+}
+
+export async function createBooking(ctx: AppContext, user: SessionUser, input: NewBooking): Promise<Booking> {
+  const override = assertMayOverride(user, input);
   const rules = await getHouseRules(ctx.db);
-  checkStay(ctx, user, input, rules);
+  const dateOverrides = judgeDates(ctx, user, input, rules, override);
   const id = randomUUID();
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const { row, verdict } = await ctx.db.transaction().execute(async (trx) => {
     await lockBookingsForWrite(trx);
-    await assertNightsFree(trx, input, null);
+    const ownerId = await ownerOf(trx, user, input.ownerId);
+    const verdict = await judgeInTransaction(ctx, trx, ownerId, input, null, override);
     const at = ctx.now().toISOString();
     await insertBooking(trx, {
       id,
-      userId: user.id,
+      userId: ownerId,
+      createdBy: ownerId === user.id ? null : user.id,
       startDate: input.start,
       endDate: input.end,
       purpose: input.purpose,
@@ -125,18 +210,24 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: B
       paidAt: null,
       createdAt: at,
       updatedAt: at,
+      status: verdict.status,
+      ...overrideColumns(user, input.override, [...dateOverrides, ...verdict.overridden], at),
     });
-    return (await findBooking(trx, id, user))!;
+    await passTurns(trx, verdict.turns, id, at);
+    return { row: (await findBooking(trx, id, user))!, verdict };
   });
   ctx.events.publish({ type: 'booking', action: 'created', id }, audienceOf(row));
   const booking = toBooking(row);
-  ctx.push.notify(recipientsOf(user), bookingMessage('created', booking));
+  notifyBookingChange(ctx, recipientsOf(user, 'bookings'), 'created', booking);
+  if (booking.status === 'requested') ctx.push.notify({ ...recipientsOf(user, 'fairness'), onlyAdmins: true }, requestMessage(booking));
+  if (verdict.turns.length > 0) await afterTurnsPassed(ctx, verdict.turns.map((t) => t.roundId));
   return booking;
 }
 
 export async function updateBooking(ctx: AppContext, user: SessionUser, id: string, input: BookingInput): Promise<Booking> {
+  const override = assertMayOverride(user, input);
   const rules = await getHouseRules(ctx.db);
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const { row, before, verdict } = await ctx.db.transaction().execute(async (trx) => {
     await lockBookingsForWrite(trx);
     const current = await findBooking(trx, id, user);
     if (!current) throw notFound('Booking');
@@ -144,27 +235,46 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
     if (!canEditBooking(user, state)) throw forbidden();
     // After check-in the stay is being lived: neither dates nor purpose (hence cost) change.
     if (!canMoveBooking(user, state)) throw new AppError(409, 'BOOKING_CHECKED_IN', 'A checked-in stay cannot be changed');
-    if (current.startDate !== input.start || current.endDate !== input.end) {
-      checkStay(ctx, user, input, rules);
-      await assertNightsFree(trx, input, id);
+    if (current.status === 'declined') throw new AppError(409, 'BOOKING_NOT_CONFIRMED', 'A declined request cannot be changed');
+    const at = ctx.now().toISOString();
+    const moved = current.startDate !== input.start || current.endDate !== input.end;
+    let verdict: Verdict | null = null;
+    let overridden: OverriddenRule[] = [];
+    if (moved) {
+      overridden = judgeDates(ctx, user, input, rules, override);
+      verdict = await judgeInTransaction(ctx, trx, current.userId, input, id, override);
+      overridden.push(...verdict.overridden);
+    } else if (input.purpose !== current.purpose) {
+      overridden = await judgeQuota(trx, current.userId, { ...input, status: current.status }, id, override);
     }
+    const status = verdict?.status ?? current.status;
     await updateBookingRow(trx, id, {
       startDate: input.start,
       endDate: input.end,
       purpose: input.purpose,
       costCentimes: stayFee(input, input.purpose, rules),
-      updatedAt: ctx.now().toISOString(),
+      updatedAt: at,
+      status,
+      // Moved dates were judged again: an earlier decision or override no longer speaks for them.
+      ...(moved ? { decision: null, decidedAt: null, decidedBy: null, decisionReason: null, declinedInFavourOf: null } : {}),
+      ...(moved || override ? overrideColumns(user, input.override, overridden, at) : {}),
     });
-    return (await findBooking(trx, id, user))!;
+    if (verdict) await passTurns(trx, verdict.turns, id, at);
+    return { row: (await findBooking(trx, id, user))!, before: current, verdict };
   });
   ctx.events.publish({ type: 'booking', action: 'updated', id }, audienceOf(row));
   const booking = toBooking(row);
-  ctx.push.notify(recipientsOf(user), bookingMessage('updated', booking));
+  notifyBookingChange(ctx, recipientsOf(user, 'bookings'), 'updated', booking);
+  if (booking.status === 'requested' && before.status !== 'requested') ctx.push.notify({ ...recipientsOf(user, 'fairness'), onlyAdmins: true }, requestMessage(booking));
+  notifyWaitlist(ctx, freedDays({ start: before.startDate, end: before.endDate }, booking));
+  if (verdict && verdict.turns.length > 0) await afterTurnsPassed(ctx, verdict.turns.map((t) => t.roundId));
   return booking;
 }
 
 export async function deleteBooking(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
   const row = await ctx.db.transaction().execute(async (trx) => {
+    // Taken before the read: a check-in committing meanwhile must be seen, not deleted with its reading.
+    await lockBookingsForWrite(trx);
     const current = await findBooking(trx, id, user);
     if (!current) throw notFound('Booking');
     const state = { ownerId: current.userId, checkedIn: current.checkedIn === 1 };
@@ -176,5 +286,6 @@ export async function deleteBooking(ctx: AppContext, user: SessionUser, id: stri
     return current;
   });
   ctx.events.publish({ type: 'booking', action: 'deleted', id }, audienceOf(row));
-  ctx.push.notify({ ...recipientsOf(user), onlyHidden: row.ownerHidden === 1 }, bookingMessage('deleted', toBooking(row)));
+  notifyBookingChange(ctx, { ...recipientsOf(user, 'bookings'), onlyHidden: row.ownerHidden === 1 }, 'deleted', toBooking(row));
+  if (row.status !== 'declined') notifyWaitlist(ctx, freedDays({ start: row.startDate, end: row.endDate }, null));
 }

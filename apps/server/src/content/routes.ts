@@ -15,7 +15,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const page = async (file: string) => {
       const source = await readMarkdown(ctx.config.contentDir, file);
-      return { html: source === null ? null : renderMarkdown(source) };
+      return { html: source === null ? null : await renderMarkdown(source) };
     };
 
     app.get(

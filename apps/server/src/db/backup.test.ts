@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../test/test-app.ts';
 import { backupSqlite } from './backup.ts';
@@ -29,6 +30,10 @@ describe('backup and restore of the SQLite database', () => {
     const dataDir = t.ctx.config.dataDir;
     const backupFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-backup-')), 'rustico-backup.sqlite');
     const writer = await t.login('member');
+    // A photo is part of the house: it must come back with the one backup file.
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3d6b4f' } }).png().toBuffer();
+    const uploaded = await writer.request('PUT', '/api/profile/photo', new Uint8Array(photo) as unknown as string, { 'content-type': 'image/png' });
+    const photoKey = `photos/${String(uploaded.body.user.photoUrl).split('?v=')[1]}`;
     const acknowledged: string[] = [];
     let writing = true;
     const writes = (async () => {
@@ -63,12 +68,33 @@ describe('backup and restore of the SQLite database', () => {
 
     const db = createDb({ sqlitePath: sqlitePathIn(dataDir) });
     const ids = new Set((await db.selectFrom('notes').select('id').execute()).map((n) => n.id));
+    const restoredPhoto = await db.selectFrom('files').select(['key', 'contentType']).execute();
     await db.destroy();
     expect(acknowledgedBeforeBackupEnded.filter((id) => !ids.has(id))).toEqual([]);
+    expect(restoredPhoto).toEqual([{ key: photoKey, contentType: 'image/webp' }]);
     // Notes written after the backup are not in it: this really is the backup's state.
     expect(ids.size).toBeLessThan(acknowledged.length);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+
+  it('refuses to restore while the server has the database open, whatever port it listens on', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const writer = await t.login('member');
+      const backupFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-backup-')), 'rustico-backup.sqlite');
+      await backupSqlite(sqlitePathIn(t.ctx.config.dataDir), backupFile);
+      // The CLI looks at PORT 1; the server listens elsewhere.
+      const restore = await cli(t.ctx.config.dataDir, 'restore', backupFile);
+      expect({ code: restore.code, stdout: restore.stdout, stderr: restore.stderr }).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(/in use/) });
+      // The live database is untouched and keeps every write.
+      const after = await writer.post('/api/notes', { text: 'Dopo il tentativo' });
+      expect(after.status).toBe(201);
+      expect(fs.readdirSync(t.ctx.config.dataDir).filter((f) => f.includes('before-restore'))).toEqual([]);
+      expect((await writer.get('/api/notes')).body.notes.map((n: { text: string }) => n.text)).toContain('Dopo il tentativo');
+    } finally {
+      await t.close();
+    }
+  });
 
   it('refuses to restore a file that is not a Rustico backup', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-restore-'));

@@ -41,6 +41,32 @@ function checkBackup(file: string): void {
   }
 }
 
+export class DatabaseInUse extends Error {}
+
+/**
+ * Holds the database for a restore: leaving WAL mode needs every other
+ * connection closed, so it fails while the server (on any port) or another
+ * command has the file open; it also folds the write-ahead log into the file.
+ * The exclusive lock then keeps a server that starts meanwhile waiting.
+ */
+function takeOver(databaseFile: string): SqliteDatabase.Database {
+  const current = new SqliteDatabase(databaseFile, { fileMustExist: true });
+  try {
+    current.pragma('busy_timeout = 0');
+    const mode = current.pragma('journal_mode = DELETE', { simple: true });
+    if (mode !== 'delete') throw new DatabaseInUse();
+    current.pragma('locking_mode = EXCLUSIVE');
+    current.exec('begin exclusive');
+    return current;
+  } catch (error) {
+    current.close();
+    if (error instanceof DatabaseInUse || (error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new DatabaseInUse(`${databaseFile} is in use (is Rustico running?): stop the server before restoring`);
+    }
+    throw error;
+  }
+}
+
 /**
  * Puts a backup in place of the database (the app must be stopped). The
  * database it replaces is kept beside it, so a restore never loses anything.
@@ -50,12 +76,16 @@ export function restoreSqlite(databaseFile: string, backup: string, now: Date): 
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
   let keptAs: string | null = null;
   if (fs.existsSync(databaseFile)) {
-    // Fold the write-ahead log into the file first, so the kept copy is whole.
-    const current = openSqlite(databaseFile);
-    current.pragma('wal_checkpoint(TRUNCATE)');
-    current.close();
-    keptAs = `${databaseFile}.before-restore-${now.toISOString().replaceAll(':', '-')}`;
-    fs.renameSync(databaseFile, keptAs);
+    const held = takeOver(databaseFile);
+    try {
+      keptAs = `${databaseFile}.before-restore-${now.toISOString().replaceAll(':', '-')}`;
+      fs.renameSync(databaseFile, keptAs);
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
+      fs.copyFileSync(backup, databaseFile);
+    } finally {
+      held.close();
+    }
+    return keptAs;
   }
   for (const suffix of ['-wal', '-shm']) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
   fs.copyFileSync(backup, databaseFile);

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
-import pg from 'pg';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet, type SqliteDialectConfig } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -34,22 +33,56 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
+/** Enough for every query the app writes; a flood of one-off statements just starts it over. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; compiling the SQL was the largest single
+ * cost of a request. Prepared statements are kept by their text instead (safe:
+ * the driver runs one statement at a time, and SQLite re-prepares a statement
+ * whose tables a migration changed).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDb(target: DbTarget): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    // An idle connection the server drops (restart, failover) must not take the process down;
-    // the pool opens a new one for the next query.
-    pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
+    const { databaseUrl } = target;
+    // pg is loaded with the first query, and only by a house on PostgreSQL.
+    const pool = async () => {
+      const { default: pg } = await import('pg');
+      const created = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+      // An idle connection the server drops (restart, failover) must not take the process down;
+      // the pool opens a new one for the next query.
+      created.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
+      return created;
+    };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(target.sqlitePath) }), plugins });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(openSqlite(target.sqlitePath)) }), plugins });
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Names carry the issue they came with (…-1101-…), not the order they landed in: a house
+    // migrated before an earlier-numbered one was merged runs it on its next start.
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

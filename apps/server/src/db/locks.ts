@@ -12,3 +12,13 @@ export async function lockBookingsForWrite(trx: Kysely<Database>): Promise<void>
     await sql`lock table bookings in share row exclusive mode`.execute(trx);
   }
 }
+
+/**
+ * Serialises the writers of settlements and contributions, so a balance read
+ * to check a settlement cannot change before the settlement is written.
+ */
+export async function lockMoneyForWrite(trx: Kysely<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`lock table settlements in share row exclusive mode`.execute(trx);
+  }
+}

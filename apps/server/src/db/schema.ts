@@ -1,4 +1,5 @@
-import type { PaymentMethod, Purpose, Role } from '@rustico/core';
+import type { ColumnType, Generated } from 'kysely';
+import type { BookingStatus, Channel, ExpenseCategory, ExpenseChange, Language, NoticeKind, NotificationKind, PaymentMethod, Purpose, Role, SettlementKind } from '@rustico/core';
 
 /**
  * Table shapes as the application sees them (CamelCasePlugin maps them to
@@ -18,6 +19,7 @@ export interface UsersTable {
   createdAt: string;
   lastSeenAt: string | null;
   calendarToken: string | null;
+  language: Language | null;
 }
 
 export interface SessionsTable {
@@ -55,6 +57,82 @@ export interface BookingsTable {
   paidAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** An administrator who booked on the owner's behalf; null when the owner booked. */
+  createdBy: string | null;
+  status: ColumnType<BookingStatus, BookingStatus | undefined, BookingStatus>;
+  decision: 'approved' | 'declined' | null;
+  decidedAt: string | null;
+  /** The administrator who decided (also of a request declined by the approval of another). */
+  decidedBy: string | null;
+  decisionReason: string | null;
+  /** The request approved instead of this one. */
+  declinedInFavourOf: string | null;
+  overrideReason: string | null;
+  overrideBy: string | null;
+  overrideAt: string | null;
+  /** JSON array of the rules set aside. */
+  overrideRules: string | null;
+}
+
+export interface RuleChangesTable {
+  id: Generated<number>;
+  at: string;
+  byId: string | null;
+  rule: string;
+  memberId: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+export interface PeakPeriodsTable {
+  id: string;
+  name: string;
+  fromDay: string;
+  toDay: string;
+  year: number | null;
+  createdAt: string;
+}
+
+export interface TurnRoundsTable {
+  id: string;
+  fromDate: string;
+  toDate: string;
+  /** JSON array of member ids. */
+  memberOrder: string;
+  nightsPerTurn: number;
+  windowHours: number;
+  openedAt: string;
+  openedBy: string | null;
+  closedAt: string | null;
+}
+
+export interface TurnPassesTable {
+  roundId: string;
+  position: number;
+  at: string;
+  reason: 'booked' | 'skipped';
+  bookingId: string | null;
+}
+
+export interface WaitlistEntriesTable {
+  seq: Generated<number>;
+  id: string;
+  userId: string;
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+  notifiedAt: string | null;
+}
+
+export interface NoticesTable {
+  id: string;
+  key: string;
+  userId: string;
+  kind: NoticeKind;
+  /** JSON: what the notice shows (see Notice in core). */
+  payload: string;
+  createdAt: string;
+  readAt: string | null;
 }
 
 export interface MeterReadingsTable {
@@ -66,6 +144,23 @@ export interface MeterReadingsTable {
   nightKwh: number;
   totalKwh: number;
   recordedAt: string;
+}
+
+export interface WriteCountersTable {
+  key: string;
+  windowStart: string;
+  count: number;
+}
+
+export interface MeterReadingCorrectionsTable {
+  id: string;
+  readingId: string;
+  previousDayKwh: number;
+  previousNightKwh: number;
+  dayKwh: number;
+  nightKwh: number;
+  correctedBy: string;
+  correctedAt: string;
 }
 
 export interface NotesTable {
@@ -94,14 +189,132 @@ export interface PushSubscriptionsTable {
   createdAt: string;
 }
 
+export interface NotificationChoicesTable {
+  userId: string;
+  kind: NotificationKind;
+  channel: Channel;
+}
+
+export interface DeliveriesTable {
+  key: string;
+  userId: string;
+  /** What to send, as JSON; rendered when it is sent. */
+  job: string;
+  status: 'sending' | 'retry' | 'sent' | 'failed';
+  attempts: number;
+  claimedAt: string;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface PasswordLinksTable {
+  id: string;
+  userId: string;
+  purpose: 'reset' | 'invitation';
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface PasswordResetRequestsTable {
+  id: string;
+  key: string;
+  requestedAt: string;
+}
+
+export interface ExpensesTable {
+  id: string;
+  date: string;
+  amountCentimes: number;
+  category: ExpenseCategory;
+  description: string;
+  paidById: string | null;
+  recurring: number;
+  verified: number;
+  authorId: string;
+  receiptKind: 'image' | 'pdf' | null;
+  receiptKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ExpenseChangesTable {
+  seq: Generated<number>;
+  expenseId: string;
+  userId: string;
+  action: ExpenseChange['action'];
+  /** The expense as it was after the change (before it, for a deletion), as JSON. */
+  snapshot: string;
+  at: string;
+}
+
+export interface SettlementsTable {
+  id: string;
+  userId: string;
+  kind: SettlementKind;
+  amountCentimes: number;
+  recordedById: string;
+  createdAt: string;
+}
+
+export interface ContributionsTable {
+  id: string;
+  year: number;
+  userId: string;
+  amountCentimes: number;
+  paid: number;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  requestHash: string;
+  claimedAt: string;
+  /** Null while the first request is still running. */
+  responseStatus: number | null;
+  responseType: string | null;
+  responseBody: string | null;
+}
+
+/** Uploaded files (storage/): the bytes are a BLOB on SQLite and bytea on PostgreSQL. */
+export interface FilesTable {
+  key: string;
+  contentType: string;
+  bytes: Buffer;
+  size: number;
+  createdAt: string;
+}
+
 export interface Database {
+  notificationChoices: NotificationChoicesTable;
+  deliveries: DeliveriesTable;
+  passwordLinks: PasswordLinksTable;
+  passwordResetRequests: PasswordResetRequestsTable;
+  files: FilesTable;
+  expenses: ExpensesTable;
+  expenseChanges: ExpenseChangesTable;
+  settlements: SettlementsTable;
+  contributions: ContributionsTable;
   pushSubscriptions: PushSubscriptionsTable;
   bookings: BookingsTable;
   meterReadings: MeterReadingsTable;
+  meterReadingCorrections: MeterReadingCorrectionsTable;
+  writeCounters: WriteCountersTable;
   notes: NotesTable;
   noteReactions: NoteReactionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   settings: SettingsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  ruleChanges: RuleChangesTable;
+  peakPeriods: PeakPeriodsTable;
+  turnRounds: TurnRoundsTable;
+  turnPasses: TurnPassesTable;
+  waitlistEntries: WaitlistEntriesTable;
+  notices: NoticesTable;
 }

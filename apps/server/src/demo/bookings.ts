@@ -4,7 +4,7 @@ import { insertBooking } from '../bookings/repository.ts';
 import type { AppContext } from '../context.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { insertNote } from '../notes/repository.ts';
-import { insertReading, markCheckedIn, markCheckedOut, markPaid } from '../stays/repository.ts';
+import { insertCorrection, insertReading, markCheckedIn, markCheckedOut, markPaid } from '../stays/repository.ts';
 
 export interface DemoStay {
   who: string;
@@ -16,6 +16,8 @@ export interface DemoStay {
   kwh?: number;
   checkinNote?: string;
   checkoutNote?: string;
+  /** An administrator who booked on the member's behalf. */
+  bookedBy?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export const DEMO_STAYS: DemoStay[] = [
   { who: 'luca', from: 13, nights: 2 },
   { who: 'giulia', from: 20, nights: 1, purpose: 'maintenance' },
   { who: 'sofia', from: 27, nights: 6 },
-  { who: 'andrea', from: 33, nights: 0 },
+  { who: 'andrea', from: 33, nights: 0, bookedBy: 'marco' },
   { who: 'marco', from: 40, nights: 4 },
 ];
 
@@ -49,6 +51,7 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
   const meter = { ...METER_START };
   const finished = DEMO_STAYS.filter((stay) => stay.from + stay.nights < 0);
   const unpaid = finished.at(-1);
+  const correctedStay = finished.findLast((stay) => stay.who === 'luca');
   for (const stay of DEMO_STAYS) {
     const start = addDays(today, stay.from);
     const end = addDays(start, stay.nights);
@@ -61,6 +64,7 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
       costCentimes: stayFee({ start, end }, purpose, rules),
       checkedIn: 0, checkedOut: 0, paid: 0, kwhUsed: null, paymentMethod: null, paidAt: null,
       createdAt: at(addDays(start, -30)), updatedAt: at(addDays(start, -30)),
+      createdBy: stay.bookedBy ? userIds.get(stay.bookedBy)! : null,
     });
     if (stay.kwh === undefined) continue;
 
@@ -72,7 +76,15 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
     // Most of a stay's electricity runs on the day rate.
     meter.dayKwh = roundKwh(meter.dayKwh + stay.kwh * 0.7);
     meter.nightKwh = roundKwh(meter.nightKwh + stay.kwh - roundKwh(stay.kwh * 0.7));
-    await insertReading(ctx.db, reading('checkout', end));
+    const departure = reading('checkout', end);
+    await insertReading(ctx.db, departure);
+    if (stay === correctedStay) {
+      // Luca typed an extra digit; Giulia, an admin, put it right the next morning.
+      await insertCorrection(ctx.db, {
+        id: randomUUID(), readingId: departure.id, previousDayKwh: roundKwh(departure.dayKwh * 10), previousNightKwh: departure.nightKwh,
+        dayKwh: departure.dayKwh, nightKwh: departure.nightKwh, correctedBy: userIds.get('giulia')!, correctedAt: `${addDays(end, 1)}T08:30:00.000Z`,
+      });
+    }
     const cost = checkoutCost({ start, end, purpose, storedCostCentimes: stayFee({ start, end }, purpose, rules) }, stay.kwh, rules);
     await markCheckedOut(ctx.db, id, stay.kwh, cost.totalCentimes, at(end));
     if (stay !== unpaid) await markPaid(ctx.db, id, stay.who === 'sofia' ? 'twint' : 'bank_transfer', at(end));

@@ -4,6 +4,9 @@ import { countUsers } from '../users/repository.ts';
 import { createUser, setUserPhoto } from '../users/service.ts';
 import { avatarSvg, type AvatarLook } from './avatars.ts';
 import { seedDemoBookings } from './bookings.ts';
+import { seedDemoChoices } from './notification-choices.ts';
+import { seedDemoFairness } from './fairness.ts';
+import { seedDemoMoney } from './money.ts';
 import { seedDemoNotes } from './notes.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
@@ -15,14 +18,17 @@ interface DemoMember {
   look: AvatarLook;
 }
 
-/** The Bernasconi family of Biasca and two friends, sharing the rustico in Corzoneso. */
+/** The Bernasconi family of Biasca (with the grandparents) and two friends, sharing the rustico in Corzoneso. */
 const FAMILY: DemoMember[] = [
   { local: 'marco', name: 'Marco Bernasconi', role: 'superadmin', look: { colour: '#b5542d', skin: '#e8b896', hair: '#5a4030', longHair: false, beard: true } },
   { local: 'giulia', name: 'Giulia Bernasconi', role: 'admin', look: { colour: '#3d6b4f', skin: '#f0c8a8', hair: '#8a5a2b', longHair: true } },
   { local: 'luca', name: 'Luca Bernasconi', role: 'member', look: { colour: '#2f5d8a', skin: '#e8b896', hair: '#2e2420', longHair: false } },
   { local: 'sofia', name: 'Sofia Bernasconi', role: 'member', look: { colour: '#8a5a9e', skin: '#f3d2b8', hair: '#c9a063', longHair: true, glasses: true } },
   { local: 'elena', name: 'Elena Pedrazzi', role: 'member', look: { colour: '#c08a1e', skin: '#c99470', hair: '#1f1a17', longHair: true } },
-  { local: 'andrea', name: 'Andrea Lepori', role: 'member', look: { colour: '#4f7f8c', skin: '#deb08c', hair: '#6b6b6b', longHair: false, glasses: true } },
+  { local: 'andrea', name: 'Andrea Lepori', role: 'member', look: { colour: '#4a7885', skin: '#deb08c', hair: '#6b6b6b', longHair: false, glasses: true } },
+  // The grandparents read email rather than notifications.
+  { local: 'rosa', name: 'Rosa Bernasconi', role: 'member', look: { colour: '#a63d5a', skin: '#f0c8a8', hair: '#d8d4cf', longHair: true, glasses: true } },
+  { local: 'franco', name: 'Franco Bernasconi', role: 'member', look: { colour: '#6b6b3d', skin: '#e8b896', hair: '#bdb8b0', longHair: false, beard: true } },
 ];
 
 export interface DemoLogin {
@@ -56,5 +62,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   }
   await seedDemoBookings(ctx, ids);
   await seedDemoNotes(ctx, ids);
+  await seedDemoChoices(ctx, ids);
+  await seedDemoMoney(ctx, ids);
+  await seedDemoFairness(ctx, ids);
   return logins;
 }

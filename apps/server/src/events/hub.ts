@@ -10,7 +10,16 @@ export interface Audience {
 export interface Subscriber {
   id: string;
   hidden: boolean;
+  /** The session the stream was opened with: the stream lives only as long as it does. */
+  sessionId?: string;
 }
+
+/**
+ * Reads the current state of the streams' sessions: whether each still exists
+ * (and its user may log in) and whether the user is hidden now. Sessions that
+ * end in another process (the CLI, another server) are noticed this way.
+ */
+export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, { hidden: boolean }>>;
 
 export interface Delivered {
   id: string;
@@ -41,6 +50,14 @@ export class EventHub {
   private seq = 0;
   private readonly buffer: Stored[] = [];
   private readonly listeners = new Map<Listener, { subscriber: Subscriber; onDisconnect: () => void }>();
+  private sessionCheck: SessionCheck | null = null;
+  /** Deliveries wait for the session check, one event after the other, so order is kept. */
+  private delivering: Promise<void> = Promise.resolve();
+
+  /** With a check, every event is delivered only after the streams' sessions are read again. */
+  checkSessionsWith(check: SessionCheck): void {
+    this.sessionCheck = check;
+  }
 
   /** Delivers an event to this process's subscribers (transports call this for every process). */
   dispatch(event: LiveEvent, audience: Audience | null): void {
@@ -48,9 +65,41 @@ export class EventHub {
     const stored: Stored = { id: `${this.epoch}-${this.seq}`, seq: this.seq, event, audience };
     this.buffer.push(stored);
     if (this.buffer.length > REPLAY_BUFFER) this.buffer.shift();
-    for (const [listener, { subscriber }] of this.listeners) {
-      if (canReceive(subscriber, audience)) listener({ id: stored.id, event });
+    if (!this.sessionCheck) {
+      for (const [listener, { subscriber }] of this.listeners) {
+        if (canReceive(subscriber, audience)) listener({ id: stored.id, event });
+      }
+      return;
     }
+    this.delivering = this.delivering.then(async () => {
+      await this.recheckSessions();
+      for (const [listener, { subscriber }] of this.listeners) {
+        if (canReceive(subscriber, audience)) listener({ id: stored.id, event });
+      }
+    });
+  }
+
+  /** Ends the streams whose session is gone and takes each user's visibility as it is now. */
+  async recheckSessions(): Promise<void> {
+    if (!this.sessionCheck || this.listeners.size === 0) return;
+    const entries = [...this.listeners.values()].filter((entry) => entry.subscriber.sessionId);
+    let current: Map<string, { hidden: boolean }>;
+    try {
+      current = await this.sessionCheck([...new Set(entries.map((entry) => entry.subscriber.sessionId!))]);
+    } catch {
+      // Nothing can be confirmed: the streams end, and tabs catch up when they reconnect.
+      current = new Map();
+    }
+    for (const entry of entries) {
+      const state = current.get(entry.subscriber.sessionId!);
+      if (state) entry.subscriber.hidden = state.hidden;
+      else entry.onDisconnect();
+    }
+  }
+
+  /** The user's open streams, oldest first. */
+  streamsOf(userId: string): (() => void)[] {
+    return [...this.listeners.values()].filter((entry) => entry.subscriber.id === userId).map((entry) => entry.onDisconnect);
   }
 
   /**

@@ -1,5 +1,4 @@
 import type { LiveEvent } from '@rustico/core';
-import pg from 'pg';
 import type { Audience, EventHub } from './hub.ts';
 
 /** What services call after a write has committed. */
@@ -26,6 +25,8 @@ const CHANNEL = 'rustico_events';
  * NOTIFY, and each process LISTENs and feeds its own hub, itself included.
  */
 export async function postgresPublisher(hub: EventHub, databaseUrl: string, onError: (error: unknown) => void): Promise<EventPublisher> {
+  // Imported here, so a house on SQLite never loads pg.
+  const { default: pg } = await import('pg');
   const listener = new pg.Client({ connectionString: databaseUrl });
   const notifier = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   listener.on('error', onError);

@@ -1,5 +1,5 @@
 import { addDays, type Booking } from '@rustico/core';
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 const PURPOSES = { personal: 'Soggiorno', maintenance: 'Manutenzione/lavori' } as const;
 
@@ -16,7 +16,9 @@ export function bookingsCalendar(houseName: string, bookings: readonly Booking[]
       start: new Date(`${booking.start}T12:00:00Z`),
       end: new Date(`${end}T12:00:00Z`),
       timezone: 'UTC',
-      summary: `${booking.ownerName} – ${PURPOSES[booking.purpose]}`,
+      // A request waiting for approval is tentative, as the calendar draws it.
+      summary: `${booking.ownerName} – ${PURPOSES[booking.purpose]}${booking.status === 'requested' ? ' (richiesta)' : ''}`,
+      ...(booking.status === 'requested' ? { status: ICalEventStatus.TENTATIVE } : {}),
       description: `${houseName}: ${booking.ownerName}, ${PURPOSES[booking.purpose].toLowerCase()}`,
     });
   }

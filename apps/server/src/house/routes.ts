@@ -1,11 +1,11 @@
-import { checklistSchema, houseRulesSchema, paymentDetailsSchema } from '@rustico/core';
+import { checklistSchema, houseRulesResponseSchema, houseRulesUpdateSchema, memberQuotaUpdateSchema, paymentDetailsSchema, ruleHistorySchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { readChecklist, readPaymentDetails } from './content.ts';
-import { getHouseRules } from './rules.ts';
+import { changeHouseRules, houseRulesFor, ruleHistory, setMemberQuota } from './rules.ts';
 
 export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,14 +14,58 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['house'],
-          summary: "The house's prices and limits, for the costs the app shows before saving",
-          response: { 200: z.object({ rules: houseRulesSchema }), ...errorResponses(401) },
+          summary: "The house's prices and limits, and its fair-booking rules (window, longest stay, quota, notice)",
+          response: { 200: houseRulesResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ rules: await houseRulesFor(ctx, requireUser(request)) }),
+    );
+
+    app.put(
+      '/house/rules',
+      {
+        schema: {
+          tags: ['house'],
+          summary: 'Change any of the rules; each change is kept with who and when (admins)',
+          body: houseRulesUpdateSchema,
+          response: { 200: houseRulesResponseSchema, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => {
-        requireUser(request);
-        return { rules: await getHouseRules(ctx.db) };
+        const admin = requireAdmin(request);
+        await changeHouseRules(ctx, admin.id, request.body);
+        return { rules: await houseRulesFor(ctx, admin) };
       },
+    );
+
+    app.put(
+      '/house/rules/quotas/:memberId',
+      {
+        schema: {
+          tags: ['house'],
+          summary: "A member's own yearly quota; null gives them the house's again (admins)",
+          params: z.object({ memberId: z.string().min(1).max(100) }),
+          body: memberQuotaUpdateSchema,
+          response: { 200: houseRulesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const admin = requireAdmin(request);
+        await setMemberQuota(ctx, admin, request.params.memberId, request.body.quotaNights);
+        return { rules: await houseRulesFor(ctx, admin) };
+      },
+    );
+
+    app.get(
+      '/house/rules/history',
+      {
+        schema: {
+          tags: ['house'],
+          summary: 'Every change of the rules and peak periods, newest first: who, when, before and after',
+          response: { 200: ruleHistorySchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ changes: await ruleHistory(ctx.db, requireUser(request)) }),
     );
 
     app.get(

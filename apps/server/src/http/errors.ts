@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly retryAfterSeconds?: number,
+    /** Figures the message needs (the quota's used and remaining nights, …). */
+    readonly details?: Record<string, string | number | null>,
   ) {
     super(message);
   }
@@ -19,8 +21,8 @@ export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not l
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Not allowed');
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 
-function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number) {
-  return { error: { code, message, ...(field ? { field } : {}), ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } };
+function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number, details?: Record<string, string | number | null>) {
+  return { error: { code, message, ...(field ? { field } : {}), ...(retryAfterSeconds ? { retryAfterSeconds } : {}), ...(details ? { details } : {}) } };
 }
 
 const fastifyCodes: Record<string, { status: number; code: ErrorCode }> = {
@@ -36,7 +38,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.field, error.retryAfterSeconds));
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.field, error.retryAfterSeconds, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

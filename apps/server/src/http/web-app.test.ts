@@ -24,6 +24,19 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), js);
     fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
     fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        routes: [
+          { path: '/', js: [], css: [], session: true },
+          { path: '/app', js: ['/assets/home-page-6.js'], css: [], session: true, image: { type: 'image/avif', srcset: '/images/hero-640.avif 640w', sizes: '100vw' } },
+          { path: '/app/calendario', js: ['/assets/shell-1.js', '/assets/calendar-page-2.js'], css: ['/assets/calendar-page-3.css'], session: true },
+          { path: '/app/tutorial/:tutorialId', js: ['/assets/tutorial-page-4.js'], css: [], session: true },
+          { path: '/visitatore', js: ['/assets/visitor-page-5.js'], css: [], session: false },
+        ],
+        locales: { de: '/assets/de-7.js', en: '/assets/en-8.js' },
+      }),
+    );
     database = await createTestDatabase('sqlite');
     const config = loadConfig({ DATA_DIR: database.dataDir, WEB_DIST_DIR: dist, EMAIL_DOMAIN: 'famiglia.ch', HOUSE_NAME: 'Casa "Sasso" <Blenio>' });
     app = await buildApp(await createContext(config, database.db), { serveWeb: true });
@@ -46,6 +59,32 @@ describe('serving the built web app', () => {
     }
   });
 
+  it("names a screen's chunks, its CSS and the session request as preloads in the page sent for it", async () => {
+    const page = async (url: string) => (await app.inject({ url })).body;
+    const links = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    expect(links(await page('/app/calendario'))).toEqual(['/api/session', '/assets/shell-1.js', '/assets/calendar-page-2.js', '/assets/calendar-page-3.css']);
+    expect(await page('/app/calendario?mese=2027-01')).toContain('<link rel="modulepreload" crossorigin href="/assets/calendar-page-2.js">');
+    expect(await page('/app/calendario')).toContain('<link rel="preload" href="/api/session" as="fetch" crossorigin>');
+    expect(links(await page('/app/tutorial/casa'))).toEqual(['/api/session', '/assets/tutorial-page-4.js']);
+    expect(links(await page('/visitatore'))).toEqual(['/assets/visitor-page-5.js']);
+    expect(links(await page('/'))).toEqual(['/api/session']);
+    // Paths the router has no screen for get the plain page (the 404 comes with the entry).
+    for (const url of ['/app/calendario/altro', '/app/tutorial', '/qualcosa']) expect(links(await page(url)), url).toEqual([]);
+    // Home's picture, the largest thing it paints.
+    expect(await page('/app')).toContain('<link rel="preload" as="image" type="image/avif" imagesrcset="/images/hero-640.avif 640w" imagesizes="100vw" fetchpriority="high">');
+  });
+
+  it("preloads the catalog of the browser's language when it is German or English", async () => {
+    const localeLinks = async (acceptLanguage: string) =>
+      [...(await app.inject({ url: '/visitatore', headers: { 'accept-language': acceptLanguage } })).body.matchAll(/href="(\/assets\/(?:de|en)-\d\.js)"/g)].map((match) => match[1]);
+    expect(await localeLinks('de-CH,de;q=0.9,en;q=0.8')).toEqual(['/assets/de-7.js']);
+    expect(await localeLinks('fr-CH, en;q=0.5, it;q=0.9')).toEqual([]);
+    expect(await localeLinks('fr-CH, en;q=0.5')).toEqual(['/assets/en-8.js']);
+    expect(await localeLinks('it-CH')).toEqual([]);
+    expect(await localeLinks('')).toEqual([]);
+    expect((await app.inject({ url: '/visitatore' })).headers.vary).toBe('Accept-Language');
+  });
+
   it('caches hashed assets for a year, sends brotli when asked, and revalidates the service worker', async () => {
     const asset = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(asset.statusCode).toBe(200);
@@ -64,7 +103,7 @@ describe('serving the built web app', () => {
   });
 
   it('escapes the settings so they cannot break out of the attribute', () => {
-    const html = renderIndexHtml(INDEX, { houseName: '"><script>alert(1)</script>', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: '1' });
+    const html = renderIndexHtml(INDEX, { houseName: '"><script>alert(1)</script>', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: '1', mailEnabled: false });
     expect(html).not.toContain('<script>alert');
   });
 });

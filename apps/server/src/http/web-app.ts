@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicConfig } from '@rustico/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 const CONFIG_META = /<meta name="rustico-config" content="[^"]*"\s*\/?>/;
 
@@ -16,6 +17,81 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
   return template.replace(CONFIG_META, meta);
 }
 
+const routePreloadsSchema = z.object({
+  routes: z.array(
+    z.object({
+      /** A path of the client router, `:name` for one segment. */
+      path: z.string(),
+      js: z.array(z.string()),
+      css: z.array(z.string()),
+      /** The page asks /api/session first thing. */
+      session: z.boolean(),
+      /** The screen's largest paint, a responsive picture. */
+      image: z.object({ type: z.string(), srcset: z.string(), sizes: z.string() }).optional(),
+    }),
+  ),
+  /** The catalog chunks of the languages other than Italian, loaded before the first render when the browser speaks them. */
+  locales: z.record(z.string(), z.string()).default({}),
+});
+
+/** What the web build says each path's first paint needs beyond the entry (route-preloads.json). */
+export type RoutePreloads = z.infer<typeof routePreloadsSchema>;
+export type RoutePreload = RoutePreloads['routes'][number];
+
+/** The build's route-preloads.json; none (an older build) means the plain index.html everywhere. */
+export function readRoutePreloads(distDir: string): RoutePreloads {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!fs.existsSync(file)) return { routes: [], locales: {} };
+  return routePreloadsSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/**
+ * index.html for one path: the route's chunks as modulepreloads and its CSS as preloads, so
+ * they download beside the entry rather than after it has run; the session request when the
+ * page starts with it (the app's fetch takes the preloaded answer); the screen's picture;
+ * the catalog of the browser's language when it is not the built-in Italian.
+ */
+export function withRoutePreloads(html: string, route: RoutePreload, localeChunk?: string): string {
+  const links = [
+    ...(route.session ? ['<link rel="preload" href="/api/session" as="fetch" crossorigin>'] : []),
+    ...(route.image
+      ? [
+          `<link rel="preload" as="image" type="${escapeAttribute(route.image.type)}" imagesrcset="${escapeAttribute(route.image.srcset)}" imagesizes="${escapeAttribute(route.image.sizes)}" fetchpriority="high">`,
+        ]
+      : []),
+    ...(localeChunk ? [localeChunk] : []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+  ];
+  return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+/**
+ * The app's language for a browser that has not chosen one, as the web app finds it
+ * (locale-preference.ts): the first of the Accept-Language tags it speaks, else Italian.
+ */
+export function browserLocale(acceptLanguage: string | undefined, speaks: readonly string[]): string | undefined {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { language: tag.split('-')[0]!.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((tag) => tag.language && tag.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return tags.find((tag) => speaks.includes(tag.language))?.language;
+}
+
+/** A router path as a matcher of request paths (`/app/tutorial/:id` → one more segment; a trailing / is the same page). */
+function routeMatcher(routePath: string): RegExp {
+  const pattern = routePath
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern === '' ? '/' : `${pattern}/?`}$`);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, the shell and the
  * service worker always revalidated, and index.html for every app route so the
@@ -25,6 +101,24 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
   const indexHtml = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), config);
+  // Each screen's page, made once per language: the plain index.html with that screen's preloads.
+  const preloads = readRoutePreloads(distDir);
+  const routes = preloads.routes.map((route) => ({ route, matches: routeMatcher(route.path) }));
+  const languages = ['it', ...Object.keys(preloads.locales)];
+  const made = new Map<string, string>();
+  const pageFor = (request: FastifyRequest) => {
+    const pathname = request.url.split('?', 1)[0]!;
+    const index = routes.findIndex(({ matches }) => matches.test(pathname));
+    if (index < 0) return indexHtml;
+    const locale = browserLocale(request.headers['accept-language'], languages) ?? 'it';
+    const key = `${index} ${locale}`;
+    let html = made.get(key);
+    if (html === undefined) {
+      html = withRoutePreloads(indexHtml, routes[index]!.route, preloads.locales[locale]);
+      made.set(key, html);
+    }
+    return html;
+  };
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -41,14 +135,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(pageFor(request));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
   return true;
 }

@@ -1,17 +1,31 @@
-import { emailSchema, francs, parseDisplayDate, parseNoteLabel, roleFromStato, roundKwh } from '@rustico/core';
+import {
+  emailSchema,
+  francs,
+  isBlankText,
+  normalizeText,
+  parseDisplayDate,
+  parseNoteLabel,
+  roleFromStato,
+  roundKwh,
+  stayDatesInRange,
+  todayIn,
+} from '@rustico/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { MEMBER_COLOURS } from '../users/service.ts';
+import { readExport } from './layouts.ts';
 import { existingIds, findUserIdByEmail, importBooking, importNote, importReaction, importReading, importUser } from './repository.ts';
 
 /**
- * Import of the original app's Firestore export: `users`, `events`, `notes`
- * and `kilowatt` are mapped onto Rustico's tables under their original ids,
- * so a second import of the same file adds nothing; `userTokens` belonged to
- * the old push service and are skipped.
+ * Import of the original app's Firestore export (in any layout of
+ * layouts.ts): `users`, `events`, `notes` and `kilowatt` are mapped onto
+ * Rustico's tables under their original ids, so a second import of the same
+ * file adds nothing; `userTokens` belonged to the old push service and are
+ * skipped.
  */
 
 const timestampSchema = z.union([
+  z.date(),
   z.object({ _seconds: z.number() }).transform((t) => new Date(t._seconds * 1000)),
   z.object({ seconds: z.number() }).transform((t) => new Date(t.seconds * 1000)),
   z.number().transform((ms) => new Date(ms)),
@@ -30,7 +44,9 @@ const userDoc = loose({
 });
 const eventDoc = loose({
   uid: z.string(),
-  startDate: z.string(),
+  // `dd.MM.yyyy`; some documents carry only the instant the stay begins.
+  startDate: z.string().optional(),
+  timestampStartDate: timestampSchema.optional(),
   endDate: z.string(),
   servicing: z.boolean().optional(),
   cost: z.number().optional(),
@@ -49,21 +65,11 @@ const noteDoc = loose({
 });
 const kilowattDoc = loose({ eventOf: z.string(), kw: z.number(), timestamp: timestampSchema, uid: z.string().optional() });
 
-/** A collection as an object keyed by document id, or an array of documents with `id`. */
-const collection = z
-  .union([z.record(z.string(), z.unknown()), z.array(z.object({ id: z.string() }).loose())])
-  .optional()
-  .transform((value) => (Array.isArray(value) ? Object.fromEntries(value.map((doc) => [doc.id, doc])) : (value ?? {})));
-
-export const firestoreExportSchema = z.object({
-  users: collection,
-  events: collection,
-  notes: collection,
-  kilowatt: collection,
-  userTokens: collection,
-});
-
 export interface ImportReport {
+  /** Which exporter's layout the file was read as. */
+  layout: string;
+  /** Collections in the file that the original app did not have. */
+  notRead: { collection: string; documents: number }[];
   imported: Record<'users' | 'bookings' | 'notes' | 'reactions' | 'meterReadings', number>;
   alreadyPresent: Record<'users' | 'bookings' | 'notes' | 'meterReadings', number>;
   skipped: { collection: string; id: string; reason: string }[];
@@ -74,13 +80,14 @@ const truthy = (value: unknown) => value !== undefined && value !== null && valu
 class DryRun extends Error {}
 
 export async function importFirestore(ctx: AppContext, data: unknown, options: { dryRun: boolean }): Promise<ImportReport> {
-  const parsed = firestoreExportSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`Not a Firestore export: ${parsed.error.issues[0]?.message}`);
-  const doc = parsed.data;
+  const contents = readExport(data);
+  const doc = contents.collections;
   const report: ImportReport = {
+    layout: contents.layout,
+    notRead: contents.notRead,
     imported: { users: 0, bookings: 0, notes: 0, reactions: 0, meterReadings: 0 },
     alreadyPresent: { users: 0, bookings: 0, notes: 0, meterReadings: 0 },
-    skipped: [],
+    skipped: [...contents.unreadable],
   };
   const skip = (collectionName: string, id: string, reason: string) => report.skipped.push({ collection: collectionName, id, reason });
   const at = ctx.now().toISOString();
@@ -109,7 +116,7 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
       const added = await importUser(trx, {
         id,
         email: email.data,
-        name: user.data.nome?.trim() || email.data,
+        name: normalizeText(user.data.nome ?? '').slice(0, 80) || email.data,
         role: roleFromStato(user.data.stato),
         colour,
         hidden: 0,
@@ -120,6 +127,7 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
         createdAt: at,
         lastSeenAt: null,
         calendarToken: null,
+        language: null,
       });
       if (added) report.imported.users += 1;
       else report.alreadyPresent.users += 1;
@@ -133,10 +141,16 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
         skip('events', id, 'not a booking document');
         continue;
       }
-      const start = parseDisplayDate(event.data.startDate);
-      const end = parseDisplayDate(event.data.endDate);
-      if (!start || !end || end < start) {
-        skip('events', id, `dates ${event.data.startDate}–${event.data.endDate} are not valid`);
+      const { startDate, timestampStartDate, endDate } = event.data;
+      const start =
+        startDate !== undefined
+          ? parseDisplayDate(startDate)
+          : timestampStartDate && !Number.isNaN(timestampStartDate.getTime())
+            ? todayIn(ctx.config.houseTimeZone, timestampStartDate)
+            : null;
+      const end = parseDisplayDate(endDate);
+      if (!start || !end || end < start || !stayDatesInRange({ start, end }, todayIn(ctx.config.houseTimeZone, ctx.now()))) {
+        skip('events', id, `dates ${startDate ?? start ?? '(none)'}–${endDate} are not valid`);
         continue;
       }
       if (!knownUsers.has(event.data.uid)) {
@@ -172,7 +186,8 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
         skip('notes', id, 'not a note document');
         continue;
       }
-      if (!note.data.text.trim()) {
+      const text = normalizeText(note.data.text, { multiline: true }).slice(0, 2000);
+      if (isBlankText(text)) {
         skip('notes', id, 'empty text');
         continue;
       }
@@ -185,7 +200,7 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
       const added = await importNote(trx, {
         id,
         userId: note.data.uid,
-        text: note.data.text.trim().slice(0, 2000),
+        text,
         eventKind: label?.kind ?? null,
         eventDate: label?.date ?? null,
         bookingId: null,

@@ -53,7 +53,7 @@ export async function createNote(ctx: AppContext, author: SessionUser, input: No
   await insertNote(ctx.db, { id, userId: author.id, text: input.text, eventKind: null, eventDate: null, bookingId: null, createdAt: ctx.now().toISOString() });
   ctx.events.publish({ type: 'note', action: 'created', id }, audienceOf(author));
   const note = toNote((await findNote(ctx.db, id, author))!);
-  ctx.push.notify(recipientsOf(author), noteMessage(note));
+  ctx.push.notify(recipientsOf(author, 'notes'), noteMessage(note));
   return note;
 }
 
@@ -71,7 +71,9 @@ export async function setReaction(ctx: AppContext, user: SessionUser, id: string
   if (!row) throw notFound('Note');
   if (on) await addReaction(ctx.db, id, user.id, ctx.now().toISOString());
   else await removeReaction(ctx.db, id, user.id);
-  // The note's audience, not the reactor's: everyone who sees the note sees its count change.
-  ctx.events.publish({ type: 'note', action: 'reacted', id }, { ownerId: row.userId, ownerHidden: row.authorHidden === 1 });
+  // Everyone who sees the note sees its count change, unless the reactor is hidden: its
+  // thumbs-up counts only for hidden accounts, so only they (and it) hear of it.
+  const audience = user.hidden ? audienceOf(user) : { ownerId: row.userId, ownerHidden: row.authorHidden === 1 };
+  ctx.events.publish({ type: 'note', action: 'reacted', id }, audience);
   return toNote((await findNote(ctx.db, id, user))!);
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoDir } from '../users/photo-store.ts';
 import { testDialects } from '../test/databases.ts';
-import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { MAX_FAILURES_PER_ACCOUNT } from '../auth/service.ts';
+import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 
 /** A camera JPEG with its GPS position in the EXIF, as phones write them. */
 async function jpegWithGps(): Promise<Buffer> {
@@ -38,6 +38,47 @@ describe.each(testDialects)('my profile (%s)', (dialect) => {
     expect((await anna.get('/api/profile')).body.user.name).toBe('Anna Maria');
   });
 
+  it('keeps my language with me: every new session of mine starts in it', async () => {
+    expect((await anna.get('/api/session')).body.user.language).toBeNull();
+    const chosen = await anna.request('PUT', '/api/profile/language', { language: 'de' });
+    expect({ status: chosen.status, language: chosen.body.user.language }).toEqual({ status: 200, language: 'de' });
+    const email = (await anna.get('/api/session')).body.user.email;
+    const otherDevice = t.client();
+    const login = await otherDevice.post('/api/session', { email, password: 'correct horse battery' });
+    expect(login.body.user.language).toBe('de');
+    const unknown = await anna.request('PUT', '/api/profile/language', { language: 'fr' });
+    expect({ status: unknown.status, code: unknown.body.error.code, field: unknown.body.error.field }).toMatchObject({ status: 400, field: 'language' });
+    expect((await otherDevice.get('/api/session')).body.user.language).toBe('de');
+    expect((await t.client().request('PUT', '/api/profile/language', { language: 'en' })).status).toBe(401);
+  });
+
+  it('changes my own password: the other sessions end, this one stays', async () => {
+    const phone = await t.login('member', { email: 'pia@example.ch', password: 'castagne-2026' });
+    const laptop = t.client();
+    expect((await laptop.post('/api/session', { email: 'pia@example.ch', password: 'castagne-2026' })).status).toBe(200);
+    const short = await phone.request('PUT', '/api/profile/password', { currentPassword: 'castagne-2026', newPassword: 'corto' });
+    expect({ status: short.status, field: short.body.error.field }).toEqual({ status: 400, field: 'newPassword' });
+    const changed = await phone.request('PUT', '/api/profile/password', { currentPassword: 'castagne-2026', newPassword: 'polenta-e-funghi' });
+    expect(changed.status).toBe(204);
+    expect((await phone.get('/api/session')).status).toBe(200);
+    expect((await laptop.get('/api/session')).status).toBe(401);
+    expect((await t.client().post('/api/session', { email: 'pia@example.ch', password: 'castagne-2026' })).body.error.code).toBe('WRONG_PASSWORD');
+    expect((await t.client().post('/api/session', { email: 'pia@example.ch', password: 'polenta-e-funghi' })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password with WRONG_PASSWORD, counted toward the login limit', async () => {
+    const phone = await t.login('member', { email: 'ugo@example.ch', password: 'castagne-2026' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await phone.request('PUT', '/api/profile/password', { currentPassword: `guess-${i}`, newPassword: 'polenta-e-funghi' });
+      expect({ status: wrong.status, code: wrong.body.error.code, field: wrong.body.error.field }).toEqual({ status: 400, code: 'WRONG_PASSWORD', field: 'currentPassword' });
+    }
+    // The guesses count like failed logins: the account is locked for logins and for further guesses.
+    expect((await t.client().post('/api/session', { email: 'ugo@example.ch', password: 'castagne-2026' })).status).toBe(429);
+    expect((await phone.request('PUT', '/api/profile/password', { currentPassword: 'castagne-2026', newPassword: 'polenta-e-funghi' })).status).toBe(429);
+    t.clock.advance(16 * MINUTE);
+    expect((await t.client().post('/api/session', { email: 'ugo@example.ch', password: 'castagne-2026' })).status).toBe(200);
+  });
+
   it('keeps a photo as a square 512 px WebP without the GPS position', async () => {
     const original = await jpegWithGps();
     expect(exifReader((await sharp(original).metadata()).exif!).GPSInfo?.GPSLatitude).toEqual([46, 26, 46.79]);
@@ -55,7 +96,11 @@ describe.each(testDialects)('my profile (%s)', (dialect) => {
     const meta = await sharp(stored).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ format: 'webp', width: 512, height: 512, exif: undefined });
     expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
-    expect(fs.readdirSync(photoDir(t.ctx.config.dataDir))).toHaveLength(1);
+    // The photo lives in the database, not in the data folder.
+    expect(fs.existsSync(path.join(t.ctx.config.dataDir, 'photos'))).toBe(false);
+    expect(await t.ctx.db.selectFrom('files').select(['key', 'contentType', 'size']).execute()).toEqual([
+      { key: `photos/${photoUrl.split('?v=')[1]}`, contentType: 'image/webp', size: stored.length },
+    ]);
     expect((await t.client().get(photoUrl)).status).toBe(401);
   });
 
@@ -83,5 +128,8 @@ describe.each(testDialects)('my profile (%s)', (dialect) => {
       const response = await anna.request('PUT', '/api/profile/photo', new Uint8Array(data) as unknown as string, { 'content-type': type });
       expect(response.status, type).toBe(200);
     }
+    // Each new photo replaces the stored one: the old versions are gone.
+    const photoUrl: string = (await anna.get('/api/profile')).body.user.photoUrl;
+    expect((await t.ctx.db.selectFrom('files').select('key').execute()).map((f) => f.key)).toEqual([`photos/${photoUrl.split('?v=')[1]}`]);
   });
 });

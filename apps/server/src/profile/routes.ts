@@ -1,14 +1,15 @@
-import { profileUpdateSchema, sessionResponseSchema } from '@rustico/core';
+import { passwordChangeSchema, profileLanguageSchema, profileUpdateSchema, sessionResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { SESSION_COOKIE, requireUser } from '../auth/guards.ts';
+import { changeOwnPassword } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { PHOTO_MAX_BYTES } from '../users/photo-encoding.ts';
-import { findUserById, updateName } from '../users/repository.ts';
+import { findUserById, updateLanguage, updateName } from '../users/repository.ts';
 import { setUserPhoto, toSessionUser } from '../users/service.ts';
 
-/** My own profile: a member changes only their own name and photo. */
+/** My own profile: a member changes only their own name, photo and language. */
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Photos arrive as the raw file; the content is checked, not the declared type.
@@ -37,6 +38,41 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await updateName(ctx.db, user.id, request.body.name);
         announce(user.id, user.hidden);
         return { user: toSessionUser((await findUserById(ctx.db, user.id))!) };
+      },
+    );
+
+    app.put(
+      '/profile/language',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Choose my language: the app on every device and my notifications speak it',
+          body: profileLanguageSchema,
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await updateLanguage(ctx.db, user.id, request.body.language);
+        announce(user.id, user.hidden);
+        return { user: toSessionUser((await findUserById(ctx.db, user.id))!) };
+      },
+    );
+
+    app.put(
+      '/profile/password',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Change my password; my other sessions end. A wrong current password counts as a failed login',
+          body: passwordChangeSchema,
+          response: { 204: z.null(), ...errorResponses(400, 401, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        await changeOwnPassword(ctx, user, request.cookies[SESSION_COOKIE]!, request.body, request.ip);
+        return reply.status(204).send(null);
       },
     );
 

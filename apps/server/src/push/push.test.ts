@@ -1,53 +1,7 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
+import { browserSubscription, ece, fakePushService } from '../test/push-service.ts';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
-
-// http_ece is web-push's own encryption library; the test uses it the other way round, as a browser would.
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt: (buffer: Buffer, params: { version: string; privateKey: ReturnType<typeof createECDH>; authSecret: string }) => Buffer;
-};
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on loopback: records every request, answers with the status it is told. */
-function fakePushService() {
-  const received: Received[] = [];
-  const state = { status: 201 };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => {
-      received.push({ path: request.url!, headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(state.status).end();
-    });
-  });
-  return {
-    received,
-    state,
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** What a browser's PushManager.subscribe() produces: an endpoint and the keys to encrypt for it. */
-function browserSubscription(base: string, name: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16).toString('base64url');
-  return {
-    ecdh,
-    auth,
-    json: { endpoint: `${base}/push/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
-  };
-}
 
 describe.each(testDialects)('push notifications (%s)', (dialect) => {
   const push = fakePushService();
@@ -60,7 +14,8 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
 
   beforeAll(async () => {
     base = await push.start();
-    t = await startTestApp(dialect);
+    // The stand-in push service is on loopback, which only tests allow.
+    t = await startTestApp(dialect, { PUSH_ALLOW_LOOPBACK: 'true' });
     anna = await t.login('member');
     bruno = await t.login('member');
     admin = await t.login('admin');
@@ -101,10 +56,11 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
   it('does not notify me of my own changes, and tells admins about payments', async () => {
     const adminDevice = browserSubscription(base, 'admin');
     await admin.post('/api/push/subscriptions', adminDevice.json);
-    const booking = (await anna.post('/api/bookings', { start: '2027-06-01', end: '2027-06-02', purpose: 'personal' })).body.booking;
+    const booking = (await anna.post('/api/bookings', { start: '2026-11-25', end: '2026-11-26', purpose: 'personal' })).body.booking;
     await t.ctx.push.idle();
     expect(push.received.map((r) => r.path)).toEqual(['/push/admin']);
     push.received.length = 0;
+    t.clock.advanceToDay(booking.start);
     await anna.post(`/api/bookings/${booking.id}/checkin`, { dayKwh: 100, nightKwh: 50 });
     await anna.post(`/api/bookings/${booking.id}/checkout`, { dayKwh: 110, nightKwh: 55, checklistDone: true });
     await anna.post(`/api/bookings/${booking.id}/payment`, { method: 'twint' });
@@ -115,6 +71,22 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     expect(payload).toMatchObject({ title: 'Pagamento registrato', url: '/app/prenotazioni/0' });
     expect(payload.body).toContain('Twint');
     await admin.post('/api/push/subscriptions/remove', { endpoint: adminDevice.json.endpoint });
+  });
+
+  it("speaks each member's own language: German to Anna once she chooses it", async () => {
+    const adminDevice = browserSubscription(base, 'admin-en');
+    await admin.post('/api/push/subscriptions', adminDevice.json);
+    await admin.request('PUT', '/api/profile/language', { language: 'en' });
+    await anna.request('PUT', '/api/profile/language', { language: 'de' });
+    await bruno.post('/api/notes', { text: 'Holz ist da' });
+    await t.ctx.push.idle();
+    const decrypt = (path: string, device: ReturnType<typeof browserSubscription>) =>
+      JSON.parse(ece.decrypt(push.received.find((r) => r.path === path)!.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'));
+    const brunoName = (await bruno.get('/api/session')).body.user.name;
+    expect(decrypt('/push/anna', annaDevice).title).toBe(`Neue Notiz von ${brunoName}`);
+    expect(decrypt('/push/admin-en', adminDevice).title).toBe(`New note from ${brunoName}`);
+    await admin.post('/api/push/subscriptions/remove', { endpoint: adminDevice.json.endpoint });
+    await anna.request('PUT', '/api/profile/language', { language: 'it' });
   });
 
   it('tells others about a new note', async () => {
@@ -138,5 +110,61 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     const response = await bruno.post('/api/bookings', { start: '2027-08-01', end: '2027-08-03', purpose: 'personal' });
     expect(response.status).toBe(201);
     await t.ctx.push.idle();
+  });
+});
+
+describe.each(testDialects)('push endpoints that point inside (%s)', (dialect) => {
+  const push = fakePushService();
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    base = await push.start();
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.stop();
+  });
+
+  it('refuses loopback, private, link-local (cloud metadata) and plain-HTTP endpoints', async () => {
+    const anna = await t.login('member');
+    const keys = browserSubscription(base, 'x').json.keys;
+    for (const endpoint of [
+      `${base}/push/anna`,
+      'http://localhost:8080/push/x',
+      'https://127.0.0.1/push/x',
+      'https://localhost/push/x',
+      'https://[::1]/push/x',
+      'https://[::ffff:127.0.0.1]/push/x',
+      'https://[::ffff:7f00:1]/push/x',
+      'https://10.1.2.3/push/x',
+      'https://172.16.0.1/push/x',
+      'https://192.168.1.1/push/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[fd00::1]/push/x',
+      'https://[fe80::1]/push/x',
+      'https://0.0.0.0/push/x',
+      'https://100.64.0.1/push/x',
+      'http://push.example.com/x',
+    ]) {
+      const refused = await anna.post('/api/push/subscriptions', { endpoint, keys });
+      expect({ endpoint, status: refused.status, code: refused.body.error?.code }).toEqual({ endpoint, status: 400, code: 'INVALID_PUSH_ENDPOINT' });
+    }
+    expect(await t.ctx.db.selectFrom('pushSubscriptions').select('endpoint').execute()).toEqual([]);
+  });
+
+  it('sends nothing to an internal address even when one is stored (older rows, a name that changed address)', async () => {
+    const anna = await t.login('member');
+    const bruno = await t.login('member');
+    const device = browserSubscription(base, 'stored');
+    const annaId = (await anna.get('/api/session')).body.user.id;
+    await t.ctx.db
+      .insertInto('pushSubscriptions')
+      .values({ id: 'stored', userId: annaId, endpoint: device.json.endpoint, p256dh: device.json.keys.p256dh, auth: device.json.keys.auth, userAgent: null, createdAt: new Date().toISOString() })
+      .execute();
+    expect((await bruno.post('/api/notes', { text: 'Chi ha le chiavi?' })).status).toBe(201);
+    await t.ctx.push.idle();
+    expect(push.received).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_CHOICES, includesPush, type Channel, type NotificationKind } from '@rustico/core';
 import type { Db } from '../db/database.ts';
 import type { PushSubscriptionsTable } from '../db/schema.ts';
 
@@ -28,6 +29,10 @@ export async function deleteSubscriptionById(db: Db, id: string): Promise<void> 
 }
 
 export interface Recipients {
+  /** The kind of message: only members whose channel for it includes push get it. */
+  kind: NotificationKind;
+  /** One member only (a reminder). */
+  onlyUserId?: string;
   /** Who caused the change: never notified about it. */
   exceptUserId: string;
   /** Changes of a hidden account reach only hidden accounts. */
@@ -35,13 +40,25 @@ export interface Recipients {
   onlyAdmins: boolean;
 }
 
+const PUSH_CHANNELS: Channel[] = ['push', 'both'];
+
 export function subscriptionsFor(db: Db, recipients: Recipients) {
   let query = db
     .selectFrom('pushSubscriptions')
     .innerJoin('users', 'users.id', 'pushSubscriptions.userId')
+    .leftJoin('notificationChoices', (join) =>
+      join.onRef('notificationChoices.userId', '=', 'users.id').on('notificationChoices.kind', '=', recipients.kind),
+    )
     .selectAll('pushSubscriptions')
+    .select('users.language')
     .where('users.id', '!=', recipients.exceptUserId)
-    .where('users.disabled', '=', 0);
+    .where('users.disabled', '=', 0)
+    .where((eb) =>
+      includesPush(DEFAULT_CHOICES[recipients.kind])
+        ? eb.or([eb('notificationChoices.channel', 'is', null), eb('notificationChoices.channel', 'in', PUSH_CHANNELS)])
+        : eb('notificationChoices.channel', 'in', PUSH_CHANNELS),
+    );
+  if (recipients.onlyUserId) query = query.where('users.id', '=', recipients.onlyUserId);
   if (recipients.onlyHidden) query = query.where('users.hidden', '=', 1);
   if (recipients.onlyAdmins) query = query.where('users.role', 'in', ['admin', 'superadmin']);
   return query.execute();

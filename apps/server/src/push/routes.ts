@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
+import { assertPublicEndpoint } from './endpoint.ts';
 import { deleteSubscription, upsertSubscription } from './repository.ts';
 
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,13 +30,14 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['push'],
-          summary: "Store this device's push subscription for me",
+          summary: "Store this device's push subscription for me (public HTTPS push services only)",
           body: pushSubscriptionSchema,
           response: { 204: z.null(), ...errorResponses(400, 401) },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
+        await assertPublicEndpoint(request.body.endpoint, ctx.config.pushAllowLoopback);
         await upsertSubscription(ctx.db, {
           id: randomUUID(),
           userId: user.id,

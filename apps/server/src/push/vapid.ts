@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { Db } from '../db/database.ts';
 import { getSetting, putSettingIfAbsent } from '../settings/repository.ts';
 
@@ -11,6 +10,9 @@ export interface VapidKeys {
 
 /** The server's push identity, made once and kept in the database so subscriptions stay valid. */
 export async function ensureVapidKeys(db: Db): Promise<VapidKeys> {
-  if (!(await getSetting(db, VAPID_KEY))) await putSettingIfAbsent(db, VAPID_KEY, JSON.stringify(webpush.generateVAPIDKeys()));
+  if (!(await getSetting(db, VAPID_KEY))) {
+    const { default: webpush } = await import('web-push');
+    await putSettingIfAbsent(db, VAPID_KEY, JSON.stringify(webpush.generateVAPIDKeys()));
+  }
   return JSON.parse((await getSetting(db, VAPID_KEY))!) as VapidKeys;
 }

@@ -3,12 +3,15 @@ import {
   bookingResponseSchema,
   checkinRequestSchema,
   checkoutRequestSchema,
+  adminReadingListSchema,
+  adminReadingResponseSchema,
   latestReadingSchema,
+  readingCorrectionSchema,
   paymentRequestSchema,
 } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../auth/guards.ts';
 import { findBooking } from '../bookings/repository.ts';
 import { toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
@@ -16,6 +19,7 @@ import { readPaymentDetails } from '../house/content.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { qrBillSvg } from './qr-bill.ts';
+import { correctReading, recentReadings } from './reading-corrections.ts';
 import { checkIn, checkOut, latestMeterReading, openStays, pay } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -39,14 +43,39 @@ export function stayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['stays'],
-          summary: "The house meter's last recorded reading",
+          summary: "The house meter's last recorded reading (a hidden account's only for hidden accounts)",
           response: { 200: latestReadingSchema, ...errorResponses(401) },
         },
       },
       async (request) => {
-        requireUser(request);
-        return { reading: await latestMeterReading(ctx) };
+        return { reading: await latestMeterReading(ctx, requireUser(request)) };
       },
+    );
+
+    app.get(
+      '/admin/readings',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: 'The latest meter readings with their stay and corrections, newest first (admins)',
+          response: { 200: adminReadingListSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => ({ readings: await recentReadings(ctx, requireAdmin(request)) }),
+    );
+
+    app.put(
+      '/admin/readings/:id',
+      {
+        schema: {
+          tags: ['stays'],
+          summary: "Correct a meter reading; the old values are kept with who and when, a checked-out stay's cost is computed again (admins)",
+          params: idParams,
+          body: readingCorrectionSchema,
+          response: { 200: adminReadingResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ({ reading: await correctReading(ctx, requireAdmin(request), request.params.id, request.body) }),
     );
 
     app.post(
@@ -111,7 +140,7 @@ export function stayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!booking.checkedOut || booking.costCentimes <= 0) {
           throw new AppError(409, 'STEP_OUT_OF_ORDER', 'A QR-bill exists once the stay is checked out and costs something');
         }
-        const svg = qrBillSvg(await readPaymentDetails(ctx.config.contentDir), booking);
+        const svg = await qrBillSvg(await readPaymentDetails(ctx.config.contentDir), booking);
         return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'private, no-cache').send(svg);
       },
     );

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkinOpen,
   checkoutCost,
+  formatDisplayDate,
   kwhUsed,
-  readingIsPlausible,
+  MAX_KWH_PER_DAY,
+  readingProblem,
   readingTotal,
   stayStep,
   type Booking,
@@ -12,6 +15,7 @@ import {
   type PaymentMethod,
   type SessionUser,
   type StayStep,
+  todayIn,
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
 import { findBooking, listOpenStays, type BookingRow } from '../bookings/repository.ts';
@@ -24,7 +28,7 @@ import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { insertNote } from '../notes/repository.ts';
 import { noteMessage, paymentMessage } from '../push/messages.ts';
 import { takeVoucher } from '../users/repository.ts';
-import { insertReading, latestReading, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
+import { insertReading, latestReading, latestVisibleReading, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
 
 const STEP_ORDER: StayStep[] = ['checkin', 'checkout', 'payment', 'done'];
 
@@ -36,8 +40,9 @@ export async function openStays(ctx: AppContext, user: SessionUser): Promise<Boo
   return (await listOpenStays(ctx.db, user.id)).map(toBooking);
 }
 
-export async function latestMeterReading(ctx: AppContext): Promise<MeterReading | null> {
-  const row = await latestReading(ctx.db);
+/** The last reading the viewer may see: a hidden account's stays show through nowhere. */
+export async function latestMeterReading(ctx: AppContext, viewer: SessionUser): Promise<MeterReading | null> {
+  const row = await latestVisibleReading(ctx.db, viewer);
   return row ? toReading(row) : null;
 }
 
@@ -50,6 +55,8 @@ async function bookingAtStep(trx: Kysely<Database>, user: SessionUser, id: strin
   const row = await findBooking(trx, id, user);
   if (!row) throw notFound('Booking');
   if (row.userId !== user.id) throw forbidden();
+  // A request is not a stay until approved; a declined one never will be.
+  if (row.status !== 'confirmed') throw new AppError(409, 'BOOKING_NOT_CONFIRMED', `This booking is ${row.status}, not confirmed`);
   const current = stayStep({ checkedIn: row.checkedIn === 1, checkedOut: row.checkedOut === 1, paid: row.paid === 1 });
   if (current !== step) {
     const done = STEP_ORDER.indexOf(current) > STEP_ORDER.indexOf(step);
@@ -68,8 +75,10 @@ async function recordReading(
   input: { dayKwh: number; nightKwh: number },
 ): Promise<number> {
   const last = await latestReading(trx);
-  if (!readingIsPlausible(input, last?.totalKwh ?? null)) {
-    throw new AppError(400, 'READING_TOO_LOW', `The meter showed ${last?.totalKwh} kWh already`, 'dayKwh');
+  const problem = readingProblem(input, last ?? null, ctx.now());
+  if (problem === 'READING_TOO_LOW') throw new AppError(400, problem, `The meter showed ${last?.totalKwh} kWh already`, 'dayKwh');
+  if (problem === 'READING_TOO_HIGH') {
+    throw new AppError(400, problem, `More than ${MAX_KWH_PER_DAY} kWh a day since the last reading (${last?.totalKwh} kWh): check the digits`, 'dayKwh');
   }
   const total = readingTotal(input);
   await insertReading(trx, {
@@ -106,7 +115,7 @@ function announce(ctx: AppContext, user: SessionUser, row: BookingRow, note: { i
   ctx.events.publish({ type: 'booking', action: 'updated', id: row.id }, audience);
   if (note) {
     ctx.events.publish({ type: 'note', action: 'created', id: note.id }, audience);
-    ctx.push.notify(recipientsOf(user), noteMessage({ ...note, authorName: row.ownerName }));
+    ctx.push.notify(recipientsOf(user, 'notes'), noteMessage({ ...note, authorName: row.ownerName }));
   }
 }
 
@@ -114,6 +123,9 @@ function announce(ctx: AppContext, user: SessionUser, row: BookingRow, note: { i
 export async function checkIn(ctx: AppContext, user: SessionUser, id: string, input: CheckinRequest): Promise<Booking> {
   const { row, note } = await ctx.db.transaction().execute(async (trx) => {
     const booking = await bookingAtStep(trx, user, id, 'checkin');
+    if (!checkinOpen(booking.startDate, todayIn(ctx.config.houseTimeZone, ctx.now()))) {
+      throw new AppError(409, 'CHECKIN_TOO_EARLY', `Check-in opens on ${formatDisplayDate(booking.startDate)}, the arrival day`);
+    }
     await recordReading(ctx, trx, booking, 'checkin', input);
     await markCheckedIn(trx, id, ctx.now().toISOString());
     const note = await postStayNote(ctx, trx, booking, 'checkin', input.note);
@@ -156,6 +168,6 @@ export async function pay(ctx: AppContext, user: SessionUser, id: string, method
   });
   announce(ctx, user, row, null);
   const booking = toBooking(row);
-  ctx.push.notify({ ...recipientsOf(user), onlyAdmins: true }, paymentMessage(booking));
+  ctx.push.notify({ ...recipientsOf(user, 'bookings'), onlyAdmins: true }, paymentMessage(booking));
   return booking;
 }

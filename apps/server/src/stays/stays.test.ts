@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
-import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { addDays, formatDisplayDate } from '@rustico/core';
+import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 import { stayReference } from './qr-bill.ts';
 
 describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) => {
@@ -38,6 +39,7 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
     expect((await anna.get('/api/stays/open')).body.bookings.map((b: any) => b.id)).toContain(booking.id);
 
     const arrival = nextReading();
+    t.clock.advanceToDay(booking.start);
     const checkedIn = await anna.post(`/api/bookings/${booking.id}/checkin`, { ...arrival, note: '  Arrivati, tutto in ordine.  ' });
     expect(checkedIn.status).toBe(200);
     expect(checkedIn.body.booking).toMatchObject({ checkedIn: true, checkedOut: false, paid: false, kwhUsed: 0 });
@@ -62,6 +64,7 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
 
   it('charges nothing for a maintenance stay', async () => {
     const booking = await book(anna, 'maintenance', 2);
+    t.clock.advanceToDay(booking.start);
     await anna.post(`/api/bookings/${booking.id}/checkin`, nextReading());
     const out = await anna.post(`/api/bookings/${booking.id}/checkout`, { ...nextReading(55.5), checklistDone: true });
     expect(out.body.booking).toMatchObject({ costCentimes: 0, kwhUsed: 55.5 });
@@ -69,6 +72,7 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
 
   it('refuses a reading lower than the last one, changing nothing', async () => {
     const booking = await book();
+    t.clock.advanceToDay(booking.start);
     const low = await anna.post(`/api/bookings/${booking.id}/checkin`, { dayKwh: 1, nightKwh: 1 });
     expect(low.status).toBe(400);
     expect(low.body.error.code).toBe('READING_TOO_LOW');
@@ -83,6 +87,7 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
     expect((await anna.post(`/api/bookings/${booking.id}/payment`, { method: 'twint' })).body.error.code).toBe('STEP_OUT_OF_ORDER');
     const foreign = await bruno.post(`/api/bookings/${booking.id}/checkin`, nextReading());
     expect(foreign.status).toBe(403);
+    t.clock.advanceToDay(booking.start);
     expect((await anna.post(`/api/bookings/${booking.id}/checkin`, nextReading())).status).toBe(200);
     const again = await anna.post(`/api/bookings/${booking.id}/checkin`, nextReading());
     expect({ status: again.status, code: again.body.error.code }).toEqual({ status: 409, code: 'STEP_DONE' });
@@ -92,10 +97,30 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
     expect((await anna.delete(`/api/bookings/${booking.id}`)).body.error.code).toBe('BOOKING_CHECKED_IN');
   });
 
+  it("opens check-in on the arrival day in the house's time, not before", async () => {
+    const booking = await book();
+    const meterBefore = (await anna.get('/api/meter/latest')).body.reading?.totalKwh ?? null;
+    // 23:30 in Corzoneso (UTC+1 in winter) on the day before arrival.
+    t.clock.advanceToDay(addDays(booking.start, -1));
+    t.clock.advance(22 * 60 * MINUTE + 30 * MINUTE - 9 * 60 * MINUTE);
+    const early = await anna.post(`/api/bookings/${booking.id}/checkin`, nextReading());
+    expect({ status: early.status, code: early.body.error.code }).toEqual({ status: 409, code: 'CHECKIN_TOO_EARLY' });
+    expect(early.body.error.message).toContain(formatDisplayDate(booking.start));
+    expect((await anna.get('/api/meter/latest')).body.reading?.totalKwh ?? null).toBe(meterBefore);
+    expect((await anna.delete(`/api/bookings/${booking.id}`)).status).toBe(204);
+    const again = await book();
+    // 00:30 in Corzoneso on the arrival day is still the day before in UTC.
+    t.clock.advanceToDay(addDays(again.start, -1));
+    t.clock.advance(23 * 60 * MINUTE + 30 * MINUTE - 9 * 60 * MINUTE);
+    expect(t.clock.now().toISOString().slice(0, 10)).toBe(addDays(again.start, -1));
+    expect((await anna.post(`/api/bookings/${again.id}/checkin`, nextReading())).status).toBe(200);
+  });
+
   it('lets the weekend voucher be used once, even by two requests at the same moment', async () => {
     const carla = await t.login('member');
     const stays = [await book(carla, 'personal', 2), await book(carla, 'personal', 2)];
     for (const stay of stays) {
+      t.clock.advanceToDay(stay.start);
       await carla.post(`/api/bookings/${stay.id}/checkin`, nextReading());
       await carla.post(`/api/bookings/${stay.id}/checkout`, { ...nextReading(10), checklistDone: true });
     }
@@ -108,6 +133,7 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
   it('makes a scannable QR-bill for the cost, with a reference to the stay', async () => {
     const booking = await book();
     expect((await anna.get(`/api/bookings/${booking.id}/qr-bill.svg`)).status).toBe(409);
+    t.clock.advanceToDay(booking.start);
     await anna.post(`/api/bookings/${booking.id}/checkin`, nextReading());
     await anna.post(`/api/bookings/${booking.id}/checkout`, { ...nextReading(42), checklistDone: true });
     const bill = await anna.get(`/api/bookings/${booking.id}/qr-bill.svg`);
@@ -146,7 +172,7 @@ describe('the QR-bill a banking app scans', () => {
     const { readPaymentDetails } = await import('../house/content.ts');
     const { loadConfig } = await import('../config.ts');
     const booking = { id: 'a1b2c3d4-e5f6-7890-abcd-ef0123456789', start: '2026-12-04', end: '2026-12-07', costCentimes: 18_610, ownerName: 'Luca Bernasconi' };
-    const svg = qrBillSvg(await readPaymentDetails(loadConfig({}).contentDir), booking);
+    const svg = await qrBillSvg(await readPaymentDetails(loadConfig({}).contentDir), booking);
     // The payment part is 210 × 105 mm; its QR code sits at 67–113 mm across, 17–63 mm down.
     const image = sharp(Buffer.from(svg), { density: 100 }).flatten({ background: '#ffffff' });
     const { width } = await image.metadata();

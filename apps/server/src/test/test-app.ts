@@ -14,6 +14,11 @@ export class TestClock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
+  /** Mid-morning of `day` (ISO date) at the house, unless the clock is past it already. */
+  advanceToDay(day: string): void {
+    const target = new Date(`${day}T09:00:00.000Z`);
+    if (target > this.current) this.current = target;
+  }
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -76,7 +81,8 @@ let accountCounter = 0;
 
 export async function startTestApp(dialect: DbDialect, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
-  const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
+  // Tests write far faster than people; the write limit's own test sets it low.
+  const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', WRITE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new TestClock();
   const ctx = await createContext(config, database.db, { now: clock.now });
   const app = await buildApp(ctx);
@@ -104,7 +110,9 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
       // fetch keeps sockets alive for a few seconds; tests need not wait for them.
       app.server.closeAllConnections();
       await app.close();
+      await ctx.tasks.idle();
       await ctx.push.idle();
+      ctx.mailer.close();
       await ctx.events.close();
       await database.drop();
     },

@@ -1,3 +1,4 @@
+import type { Language } from '@rustico/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
@@ -26,8 +27,9 @@ export async function insertUser(db: Db, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
+/** A new password also ends the private calendar address: whoever had the old one may have copied it. */
 export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
+  await db.updateTable('users').set({ passwordHash, calendarToken: null }).where('id', '=', id).execute();
 }
 
 export async function touchLastSeen(db: Db, id: string, at: string): Promise<void> {
@@ -42,6 +44,10 @@ export async function updatePhoto(db: Db, id: string, photo: string | null): Pro
 export async function takeVoucher(db: Kysely<Database>, id: string): Promise<boolean> {
   const result = await db.updateTable('users').set({ giftUsed: 1 }).where('id', '=', id).where('giftUsed', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export async function updateLanguage(db: Db, id: string, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', id).execute();
 }
 
 export async function updateName(db: Db, id: string, name: string): Promise<void> {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { emailSchema, newPasswordSchema, type Role, type SessionUser } from '@rustico/core';
+import { displayNameSchema, emailSchema, isSuperadmin, newPasswordSchema, type Role, type SessionUser } from '@rustico/core';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
-import { writePhoto } from './photo-store.ts';
-import { countUsers, findUserByEmail, insertUser, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
+import { contentKey, deleteFile, getFile, putFile, versionedUrl, type StoredFile } from '../storage/service.ts';
+import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
 
 /** Calendar colours handed out in turn to new members who did not pick one. */
-export const MEMBER_COLOURS = ['#b5542d', '#3d6b4f', '#2f5d8a', '#8a5a9e', '#c08a1e', '#a63d5a', '#4f7f8c', '#6b6b3d'];
+export const MEMBER_COLOURS = ['#b5542d', '#3d6b4f', '#2f5d8a', '#8a5a9e', '#c08a1e', '#a63d5a', '#4a7885', '#6b6b3d'];
 
 export interface NewUser {
   email: string;
@@ -21,8 +21,20 @@ export interface NewUser {
   hidden?: boolean | undefined;
 }
 
+/** A member's photo is the stored file `photos/<users.photo>`; the name changes with the bytes. */
+const PHOTO_FOLDER = 'photos';
+const photoKey = (photo: string) => `${PHOTO_FOLDER}/${photo}`;
+
 export function photoUrlOf(user: Pick<UserRow, 'id' | 'photo'>): string | null {
-  return user.photo ? `/api/users/${user.id}/photo?v=${encodeURIComponent(user.photo)}` : null;
+  return user.photo ? versionedUrl(`/api/users/${user.id}/photo`, photoKey(user.photo)) : null;
+}
+
+/** Whoever sees a hidden account in the members list (itself, hidden accounts, superadmins) sees its face. */
+export async function getUserPhoto(db: Db, viewer: SessionUser, userId: string): Promise<StoredFile | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user?.photo) return undefined;
+  const visible = user.hidden === 0 || viewer.hidden || user.id === viewer.id || isSuperadmin(viewer.role);
+  return visible ? getFile(db, photoKey(user.photo)) : undefined;
 }
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -35,15 +47,17 @@ export function toSessionUser(user: UserRow): SessionUser {
     hidden: user.hidden === 1,
     giftUsed: user.giftUsed === 1,
     photoUrl: photoUrlOf(user),
+    language: user.language,
   };
 }
 
 export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: NewUser, db: Db = ctx.db): Promise<UserRow> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
-  if (input.password !== null && !newPasswordSchema.safeParse(input.password).success) {
-    throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
-  }
+  const password = input.password === null ? null : newPasswordSchema.safeParse(input.password);
+  if (password && !password.success) throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
+  const name = displayNameSchema.safeParse(input.name);
+  if (!name.success) throw new AppError(400, 'NAME_REQUIRED', 'A name is required', 'name');
   if (await findUserByEmail(db, email.data)) {
     throw new AppError(409, 'EMAIL_TAKEN', `An account with ${email.data} exists already`, 'email');
   }
@@ -51,44 +65,46 @@ export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: New
   const user: UserRow = {
     id: randomUUID(),
     email: email.data,
-    name: input.name.trim(),
+    name: name.data,
     role: input.role,
     colour,
     hidden: input.hidden ? 1 : 0,
     disabled: 0,
     giftUsed: 0,
-    passwordHash: input.password === null ? null : await hashPassword(input.password),
+    passwordHash: password ? await hashPassword(password.data) : null,
     photo: null,
     createdAt: ctx.now().toISOString(),
     lastSeenAt: null,
     calendarToken: null,
+    language: null,
   };
   await insertUser(db, user);
   return user;
 }
 
-/** Re-encodes and stores a member's photo, then points their account at it. */
-export async function setUserPhoto(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  userId: string,
-  image: Buffer,
-  options: { allowSvg?: boolean } = {},
-): Promise<string> {
-  const encoded = await encodeProfilePhoto(image, options);
-  const fileName = encoded.fileName(userId);
-  await writePhoto(ctx.config.dataDir, fileName, encoded.data);
-  await updatePhoto(ctx.db, userId, fileName);
+/** Re-encodes and stores a member's photo, points their account at it and drops the one it replaces. */
+export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now'>, userId: string, image: Buffer, options: { allowSvg?: boolean } = {}): Promise<string> {
+  const bytes = await encodeProfilePhoto(image, options);
+  const key = contentKey(PHOTO_FOLDER, userId, bytes, 'webp');
+  const fileName = key.slice(PHOTO_FOLDER.length + 1);
+  await ctx.db.transaction().execute(async (trx) => {
+    const previous = (await findUserById(trx, userId))?.photo;
+    await putFile(trx, { key, contentType: 'image/webp', bytes }, ctx.now());
+    await updatePhoto(trx, userId, fileName);
+    if (previous && previous !== fileName) await deleteFile(trx, photoKey(previous));
+  });
   return fileName;
 }
 
-export async function setUserPassword(ctx: Pick<AppContext, 'db'>, email: string, password: string): Promise<void> {
+export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events'>, email: string, password: string): Promise<void> {
   const parsed = emailSchema.safeParse(email);
   const user = parsed.success ? await findUserByEmail(ctx.db, parsed.data) : undefined;
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', `No account with email ${email}`, 'email');
-  if (!newPasswordSchema.safeParse(password).success) {
-    throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
-  }
-  await updatePasswordHash(ctx.db, user.id, await hashPassword(password));
-  // Whoever knew the old password is logged out everywhere.
+  const parsedPassword = newPasswordSchema.safeParse(password);
+  if (!parsedPassword.success) throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
+  await updatePasswordHash(ctx.db, user.id, await hashPassword(parsedPassword.data));
+  // Whoever knew the old password is logged out everywhere, open tabs included (other
+  // processes notice the ended sessions themselves).
   await deleteSessionsOfUser(ctx.db, user.id);
+  ctx.events.disconnect(user.id);
 }

@@ -4,6 +4,14 @@ import * as bookings from './2026-11-21-0002-bookings.ts';
 import * as staysAndNotes from './2026-11-21-0003-stays-and-notes.ts';
 import * as push from './2026-11-21-0004-push.ts';
 import * as calendarFeeds from './2026-11-21-0005-calendar-feeds.ts';
+import * as files from './2026-11-23-1001-files.ts';
+import * as fairBooking from './2026-11-23-1101-fair-booking.ts';
+import * as expenses from './2026-11-23-1201-expenses.ts';
+import * as idempotencyKeys from './2026-11-23-1301-idempotency-keys.ts';
+import * as mailAndReminders from './2026-11-23-1401-mail-and-reminders.ts';
+import * as hardening from './2026-11-23-1701-hardening.ts';
+import * as userLanguage from './2026-11-23-1901-user-language.ts';
+import * as bookingCreator from './2026-11-23-1902-booking-creator.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +20,12 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0003-stays-and-notes': staysAndNotes,
   '2026-11-21-0004-push': push,
   '2026-11-21-0005-calendar-feeds': calendarFeeds,
+  '2026-11-23-1001-files': files,
+  '2026-11-23-1101-fair-booking': fairBooking,
+  '2026-11-23-1201-expenses': expenses,
+  '2026-11-23-1301-idempotency-keys': idempotencyKeys,
+  '2026-11-23-1401-mail-and-reminders': mailAndReminders,
+  '2026-11-23-1701-hardening': hardening,
+  '2026-11-23-1901-user-language': userLanguage,
+  '2026-11-23-1902-booking-creator': bookingCreator,
 };

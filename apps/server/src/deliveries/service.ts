@@ -1,0 +1,119 @@
+import { DEFAULT_CHOICES, includesEmail, includesPush, languageOf, localMomentIn, type Channel, type LocalMoment } from '@rustico/core';
+import type { AppContext } from '../context.ts';
+import { composeMail } from '../mail/layout.ts';
+import { unsubscribeUrl } from '../mail/links.ts';
+import { mailTexts } from '../mail/texts.ts';
+import { choicesOf } from '../notifications/repository.ts';
+import { renderBookingNotice, renderNotesDigest } from '../notifications/messages.ts';
+import { renderStayReminder, renderUnpaidSummary } from '../reminders/messages.ts';
+import { renderNoticeMail } from '../notices/mail.ts';
+import { findUserById, type UserRow } from '../users/repository.ts';
+import { jobLabel, jobSchema, kindOfJob, type Job, type RenderedJob } from './jobs.ts';
+import { deleteFinishedBefore, findDelivery, insertClaim, listRetriable, markFailedAttempt, markSent, reclaim, type DeliveryRow } from './repository.ts';
+
+const MINUTE_MS = 60_000;
+/** A claim older than this belongs to a process that died while sending: another may take it over. */
+export const CLAIM_TIMEOUT_MS = 15 * MINUTE_MS;
+/** After the n-th failed try, wait this long; after the last, give up (and log it). */
+export const RETRY_AFTER_MINUTES = [5, 15, 60, 240];
+
+export interface Outcome {
+  key: string;
+  to: string;
+  what: string;
+  result: 'sent' | 'retry' | 'failed' | 'skipped';
+  reason?: string;
+}
+
+export async function channelFor(ctx: AppContext, userId: string, job: Job): Promise<Channel> {
+  const kind = kindOfJob(job);
+  return (await choicesOf(ctx.db, userId)).find((c) => c.kind === kind)?.channel ?? DEFAULT_CHOICES[kind];
+}
+
+async function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<RenderedJob | null> {
+  const language = languageOf(user);
+  const moment: LocalMoment = localMomentIn(ctx.config.houseTimeZone, at);
+  switch (job.type) {
+    case 'reminder':
+      return renderStayReminder(ctx, user, language, job.reminder, job.bookingId, moment);
+    case 'unpaid-summary':
+      return job.day === moment.day ? renderUnpaidSummary(ctx, user, language, moment.day) : null;
+    case 'booking':
+      return renderBookingNotice(ctx, user, language, job);
+    case 'notes-digest':
+      return renderNotesDigest(ctx, user, language, job);
+    case 'notice':
+      return renderNoticeMail(ctx, user, language, job.noticeId);
+  }
+}
+
+/**
+ * Claims a delivery under its key and sends it, unless the key is taken already (sent
+ * before, or being sent by another process). `at` is the moment it is sent for.
+ */
+export async function claimAndDeliver(ctx: AppContext, user: UserRow, key: string, job: Job, at: Date): Promise<Outcome> {
+  const what = jobLabel(job);
+  const now = ctx.now().toISOString();
+  const claimed = await insertClaim(ctx.db, { key, userId: user.id, job: JSON.stringify(job), claimedAt: now, createdAt: now });
+  if (!claimed) return { key, to: user.email, what, result: 'skipped', reason: 'already sent or being sent' };
+  return deliver(ctx, (await findDelivery(ctx.db, key))!, at);
+}
+
+/** Sends a claimed delivery; a failed email is tried again later with growing pauses. */
+async function deliver(ctx: AppContext, row: DeliveryRow, at: Date): Promise<Outcome> {
+  const job = jobSchema.parse(JSON.parse(row.job));
+  const what = jobLabel(job);
+  const user = await findUserById(ctx.db, row.userId);
+  const to = user?.email ?? '?';
+  const finish = async (result: Outcome['result'], reason?: string): Promise<Outcome> => {
+    await markSent(ctx.db, row.key, ctx.now().toISOString());
+    return { key: row.key, to, what, result, ...(reason ? { reason } : {}) };
+  };
+  if (!user || user.disabled === 1) return finish('skipped', 'member disabled');
+  const channel = await channelFor(ctx, user.id, job);
+  try {
+    const rendered = await render(ctx, user, job, at);
+    if (!rendered) return finish('skipped', 'no longer due');
+    // The push notice goes once, on the first try; only the email is tried again.
+    if (rendered.push && includesPush(channel) && row.attempts === 0) {
+      ctx.push.notify({ kind: kindOfJob(job), onlyUserId: user.id, exceptUserId: '', onlyHidden: false, onlyAdmins: false }, () => rendered.push!);
+    }
+    if (includesEmail(channel) && ctx.mailer.enabled) {
+      const unsubscribe = { url: await unsubscribeUrl(ctx.db, ctx.config, user.id, kindOfJob(job)), label: mailTexts(languageOf(user)).unsubscribeLink };
+      await ctx.mailer.send(composeMail(user.email, ctx.config.houseName, { ...rendered.mail, unsubscribe }));
+    }
+    return finish('sent');
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const pause = RETRY_AFTER_MINUTES[attempts - 1];
+    const message = error instanceof Error ? error.message : String(error);
+    await markFailedAttempt(ctx.db, row.key, {
+      attempts,
+      status: pause === undefined ? 'failed' : 'retry',
+      nextAttemptAt: pause === undefined ? null : new Date(ctx.now().getTime() + pause * MINUTE_MS).toISOString(),
+      lastError: message.slice(0, 500),
+    });
+    ctx.log.warn({ err: error, key: row.key, attempts }, pause === undefined ? 'email given up' : 'email failed, will retry');
+    return { key: row.key, to, what, result: pause === undefined ? 'failed' : 'retry', reason: message };
+  }
+}
+
+/** Tries again what failed and is due, and takes over claims of processes that died. */
+export async function retryDue(ctx: AppContext, at: Date): Promise<Outcome[]> {
+  const now = ctx.now();
+  const rows = await listRetriable(ctx.db, now.toISOString(), new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString());
+  const outcomes: Outcome[] = [];
+  for (const row of rows) {
+    if (!(await reclaim(ctx.db, row, now.toISOString()))) continue;
+    outcomes.push(await deliver(ctx, { ...row, status: 'sending', claimedAt: now.toISOString() }, at));
+  }
+  return outcomes;
+}
+
+/** Keys hold a day (or a booking's change): after 90 days no run can ask for them again. */
+const KEEP_FINISHED_MS = 90 * 24 * 60 * MINUTE_MS;
+
+/** Daily housekeeping: old finished deliveries go. */
+export async function pruneDeliveries(ctx: AppContext): Promise<void> {
+  await deleteFinishedBefore(ctx.db, new Date(ctx.now().getTime() - KEEP_FINISHED_MS).toISOString());
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+
+describe('the demo house', () => {
+  let t: TestApp;
+  let luca: TestClient;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    await seedDemo(t.ctx);
+    luca = t.client();
+    expect((await luca.post('/api/session', { email: 'luca@bernasconi.ch', password: DEMO_PASSWORD })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('has three years of expenses, each with its receipt, and contributions every year', async () => {
+    for (const year of [2024, 2025, 2026]) {
+      const expenses = (await luca.get(`/api/expenses?year=${year}`)).body.expenses;
+      expect(expenses.length, String(year)).toBeGreaterThanOrEqual(5);
+      expect(expenses.every((e: any) => e.receipt !== null)).toBe(true);
+      expect((await luca.get(`/api/accounts/${year}/contributions`)).body.contributions).toHaveLength(3);
+    }
+    const photo = (await luca.get('/api/expenses?year=2026')).body.expenses.find((e: any) => e.receipt.kind === 'image');
+    expect((await luca.get(photo.receipt.thumbnailUrl)).status).toBe(200);
+  });
+
+  it('leaves exactly one reimbursement open, and the balances add up', async () => {
+    const balances = (await luca.get('/api/accounts/balances')).body;
+    const owed = balances.members.filter((m: any) => m.balanceCentimes > 0);
+    expect(owed.map((m: any) => [m.name, m.balanceCentimes])).toEqual([['Marco Bernasconi', 21_240]]);
+    expect(balances.houseCentimes + balances.members.reduce((sum: number, m: any) => sum + m.balanceCentimes, 0)).toBe(0);
+  });
+
+  it('shows the admins a departure reading Luca typed with an extra digit, put right by Giulia', async () => {
+    const giulia = t.client();
+    expect((await giulia.post('/api/session', { email: 'giulia@bernasconi.ch', password: DEMO_PASSWORD })).status).toBe(200);
+    const readings = (await giulia.get('/api/admin/readings')).body.readings;
+    const corrected = readings.filter((r: any) => r.corrections.length > 0);
+    expect(corrected.map((r: any) => [r.ownerName, r.kind, r.corrections.at(-1).correctedByName])).toEqual([
+      ['Luca Bernasconi', 'checkout', 'Giulia Bernasconi'],
+    ]);
+    expect(corrected[0].corrections[0].previousDayKwh).toBeGreaterThan(corrected[0].dayKwh);
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { claimKey, finishClaim, parseIdempotencyKey, requestFingerprint } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey: string | null;
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every write under /api accepts an Idempotency-Key: the same key from the same member within
+ * seven days gets the first answer again and writes nothing. Keys are scoped to the logged-in
+ * member; a write without a session has no one to scope them to and runs as usual.
+ */
+export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('idempotencyKey', null);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!WRITES.has(request.method) || !request.url.startsWith('/api/') || !request.user) return;
+    const key = parseIdempotencyKey(request.headers['idempotency-key']);
+    if (!key) return;
+    const claim = await claimKey(ctx, request.user.id, key, requestFingerprint(request.method, request.url, request.body));
+    if (claim.kind === 'claimed') {
+      request.idempotencyKey = key;
+      return;
+    }
+    const { status, type, body } = claim.response;
+    reply.header('idempotent-replayed', 'true');
+    if (type) reply.header('content-type', type);
+    return reply.status(status).send(body ?? undefined);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (!key || !request.user) return payload;
+    request.idempotencyKey = null;
+    const storable = payload === null || payload === undefined || typeof payload === 'string';
+    const type = reply.getHeader('content-type');
+    await finishClaim(
+      ctx,
+      request.user.id,
+      key,
+      storable ? { status: reply.statusCode, type: typeof type === 'string' ? type : null, body: (payload as string | null | undefined) ?? null } : null,
+    ).catch((error: unknown) => request.log.error({ err: error }, 'idempotency: could not store the response'));
+    return payload;
+  });
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { deleteKeysClaimedBefore, findKey, insertClaim, releaseClaim, retakeClaim, storeResponse, type StoredResponse } from './repository.ts';
+
+/** How long a key answers with its first response (an offline phone may resend days later). */
+export const KEY_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** A claim older than this without a response belongs to a request that died; it may be retaken. */
+export const STALE_CLAIM_MS = 30_000;
+/** How long a duplicate waits for the first request's answer before asking the caller to retry. */
+const DUPLICATE_WAIT_MS = 10_000;
+const POLL_MS = 50;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !KEY_PATTERN.test(value)) {
+    throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 128 letters, digits or ._:-', 'Idempotency-Key');
+  }
+  return value;
+}
+
+/** What the request asks for: the same key with another request is a mistake, not a resend. */
+export function requestFingerprint(method: string, url: string, body: unknown): string {
+  const hash = createHash('sha256').update(`${method} ${url}\n`);
+  if (Buffer.isBuffer(body)) hash.update(body);
+  else {
+    let text: string;
+    try {
+      text = JSON.stringify(body ?? null);
+    } catch {
+      // Only a body nested thousands deep overflows the stack: no resend of a real write looks like that.
+      throw new AppError(400, 'VALIDATION', 'The body is nested too deeply');
+    }
+    hash.update(text);
+  }
+  return hash.digest('hex');
+}
+
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
+
+/**
+ * Claims the key for this request, or finds the answer of the request that claimed it first.
+ * The claim is a row inserted before the write runs, so concurrent duplicates (also in other
+ * processes) wait for the first one instead of writing again.
+ */
+export async function claimKey(ctx: AppContext, userId: string, key: string, fingerprint: string): Promise<Claim> {
+  await cleanUpNowAndThen(ctx);
+  const deadline = Date.now() + DUPLICATE_WAIT_MS;
+  for (;;) {
+    const claimedAt = ctx.now().toISOString();
+    if (await insertClaim(ctx.db, userId, key, fingerprint, claimedAt)) return { kind: 'claimed' };
+    const existing = await findKey(ctx.db, userId, key);
+    if (!existing) continue; // released between the insert and the read: try again
+    if (existing.requestHash !== fingerprint) {
+      throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was used for a different request');
+    }
+    if (existing.response) return { kind: 'replay', response: existing.response };
+    const stale = ctx.now().getTime() - new Date(existing.claimedAt).getTime() > STALE_CLAIM_MS;
+    if (stale && (await retakeClaim(ctx.db, userId, key, existing.claimedAt, claimedAt))) return { kind: 'claimed' };
+    if (Date.now() > deadline) {
+      throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running', undefined, 1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Answers worth replaying: the write's own outcome, not a passing state of the caller's session. */
+export function isReplayable(status: number): boolean {
+  return status < 500 && status !== 401 && status !== 408 && status !== 429;
+}
+
+export async function finishClaim(ctx: AppContext, userId: string, key: string, response: StoredResponse | null): Promise<void> {
+  if (response && isReplayable(response.status)) await storeResponse(ctx.db, userId, key, response);
+  else await releaseClaim(ctx.db, userId, key);
+}
+
+const lastCleanup = new WeakMap<AppContext, number>();
+
+async function cleanUpNowAndThen(ctx: AppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  const last = lastCleanup.get(ctx);
+  if (last !== undefined && Math.abs(now - last) < CLEANUP_EVERY_MS) return;
+  lastCleanup.set(ctx, now);
+  await deleteKeysClaimedBefore(ctx.db, new Date(now - KEY_LIFETIME_MS).toISOString());
+}

@@ -1,0 +1,41 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { notificationKindSchema, type NotificationKind } from '@rustico/core';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { getSetting, putSettingIfAbsent } from '../settings/repository.ts';
+
+/** Where people reach the app, for the links in emails. */
+export function publicBaseUrl(config: Config): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+const SIGNING_KEY = 'mail_signing_key';
+
+/** The key that signs unsubscribe links, made once and shared by every process. */
+async function signingKey(db: Db): Promise<Buffer> {
+  if (!(await getSetting(db, SIGNING_KEY))) await putSettingIfAbsent(db, SIGNING_KEY, randomBytes(32).toString('base64url'));
+  return Buffer.from((await getSetting(db, SIGNING_KEY))!, 'base64url');
+}
+
+const signatureOf = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+/** A token naming a member and a kind of message, signed so it works without logging in. */
+export async function unsubscribeToken(db: Db, userId: string, kind: NotificationKind): Promise<string> {
+  const payload = Buffer.from(`${userId}:${kind}`).toString('base64url');
+  return `${payload}.${signatureOf(await signingKey(db), payload)}`;
+}
+
+export async function readUnsubscribeToken(db: Db, token: string): Promise<{ userId: string; kind: NotificationKind } | null> {
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length > 0) return null;
+  const expected = Buffer.from(signatureOf(await signingKey(db), payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const [userId, kind] = Buffer.from(payload, 'base64url').toString('utf8').split(':');
+  const parsedKind = notificationKindSchema.safeParse(kind);
+  return userId && parsedKind.success ? { userId, kind: parsedKind.data } : null;
+}
+
+export async function unsubscribeUrl(db: Db, config: Config, userId: string, kind: NotificationKind): Promise<string> {
+  return `${publicBaseUrl(config)}/disiscrizione/${await unsubscribeToken(db, userId, kind)}`;
+}

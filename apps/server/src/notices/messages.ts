@@ -1,0 +1,68 @@
+import { formatDisplayDate, localMomentIn, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
+
+/** What a notice says, in it/de/en: the push's title and line, the email's subject and paragraph. */
+export interface NoticeText {
+  title: string;
+  body: string;
+}
+
+type Payload = Pick<Notice, 'start' | 'end' | 'byName' | 'reason' | 'inFavourOfName' | 'endsAt'>;
+
+const dates = (p: Payload) => {
+  if (!p.start || !p.end) return '';
+  return p.start === p.end ? formatDisplayDate(p.start) : `${formatDisplayDate(p.start)} – ${formatDisplayDate(p.end)}`;
+};
+
+/** `24.12.2026 18:00` on the house's clock. */
+function localTime(instant: string | null, timeZone: string): string {
+  if (!instant) return '';
+  const moment = localMomentIn(timeZone, new Date(instant));
+  const hh = String(Math.floor(moment.minutes / 60)).padStart(2, '0');
+  const mm = String(moment.minutes % 60).padStart(2, '0');
+  return `${formatDisplayDate(moment.day)} ${hh}:${mm}`;
+}
+
+const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => NoticeText>> = {
+  it: {
+    'request-approved': (p) => ({ title: 'Richiesta approvata', body: `Il tuo soggiorno ${dates(p)} è confermato.${p.reason ? ` ${p.reason}` : ''}` }),
+    'request-declined': (p) => ({
+      title: 'Richiesta rifiutata',
+      body: `La tua richiesta ${dates(p)} non è stata accolta${p.inFavourOfName ? `: le date vanno a ${p.inFavourOfName}` : ''}.${p.reason ? ` Motivo: ${p.reason}` : ''}`,
+    }),
+    'turn-started': (p, until) => ({ title: 'Tocca a te', body: `È il tuo turno per prenotare tra il ${dates(p)}, fino al ${until}.` }),
+    'waitlist-freed': (p) => ({ title: 'Si è liberato un posto', body: `Alcune notti che aspettavi (${dates(p)}) sono di nuovo libere.` }),
+  },
+  de: {
+    'request-approved': (p) => ({ title: 'Anfrage bestätigt', body: `Dein Aufenthalt ${dates(p)} ist bestätigt.${p.reason ? ` ${p.reason}` : ''}` }),
+    'request-declined': (p) => ({
+      title: 'Anfrage abgelehnt',
+      body: `Deine Anfrage ${dates(p)} wurde nicht angenommen${p.inFavourOfName ? `: die Tage gehen an ${p.inFavourOfName}` : ''}.${p.reason ? ` Grund: ${p.reason}` : ''}`,
+    }),
+    'turn-started': (p, until) => ({ title: 'Du bist dran', body: `Du kannst jetzt im Zeitraum ${dates(p)} buchen, bis ${until}.` }),
+    'waitlist-freed': (p) => ({ title: 'Nächte frei geworden', body: `Nächte, auf die du wartest (${dates(p)}), sind wieder frei.` }),
+  },
+  en: {
+    'request-approved': (p) => ({ title: 'Request approved', body: `Your stay ${dates(p)} is confirmed.${p.reason ? ` ${p.reason}` : ''}` }),
+    'request-declined': (p) => ({
+      title: 'Request declined',
+      body: `Your request ${dates(p)} was not accepted${p.inFavourOfName ? `: the dates go to ${p.inFavourOfName}` : ''}.${p.reason ? ` Reason: ${p.reason}` : ''}`,
+    }),
+    'turn-started': (p, until) => ({ title: 'Your turn', body: `It is your turn to book between ${dates(p)}, until ${until}.` }),
+    'waitlist-freed': (p) => ({ title: 'Nights freed up', body: `Some nights you were waiting for (${dates(p)}) are free again.` }),
+  },
+};
+
+export function noticeText(language: Language, kind: NoticeKind, payload: Payload, timeZone: string): NoticeText {
+  return TEXTS[language][kind](payload, localTime(payload.endsAt, timeZone));
+}
+
+/** Where a tap on the notice leads. */
+export function noticeUrl(kind: NoticeKind, userId: string): string {
+  // A declined request is in the member's history, with its reason.
+  return kind === 'request-declined' ? `/app/prenotazioni/${userId}` : '/app/calendario';
+}
+
+export function noticePush(language: Language, notice: Pick<Notice, 'id' | 'kind'> & Payload, userId: string, timeZone: string): PushMessage {
+  const text = noticeText(language, notice.kind, notice, timeZone);
+  return { ...text, url: noticeUrl(notice.kind, userId), tag: `notice-${notice.id}` };
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
+import { testDialects } from '../test/databases.ts';
+import { MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
+import { createUser } from '../users/service.ts';
+import { MAX_RESETS_PER_ACCOUNT } from './service.ts';
+
+const linkIn = (text: string | undefined) => /https:\/\/rustico\.example\.ch\/nuova-password\/([\w-]+)/.exec(text ?? '')?.[1];
+
+describe.each(testDialects)('forgotten password and invitations (%s)', (dialect) => {
+  let mail: TestMailServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mail = await startTestMailServer();
+    t = await startTestApp(dialect, { SMTP_URL: mail.url, PUBLIC_URL: 'https://rustico.example.ch' });
+    await createUser(t.ctx, { email: 'anna@example.ch', name: 'Anna', password: 'montagna-2026', role: 'member' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+  beforeEach(() => {
+    mail.received.length = 0;
+  });
+
+  const requestReset = async (email: string, headers: Record<string, string> = {}) => {
+    const response = await t.client().post('/api/password-reset', { email }, headers);
+    await t.ctx.tasks.idle();
+    return response;
+  };
+
+  it('answers the same for a known and an unknown address, and emails only the known one', async () => {
+    const known = await requestReset(' Anna@Example.ch ');
+    const unknown = await requestReset('nobody@example.ch');
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    expect(known.body).toEqual(unknown.body);
+    expect(mail.received).toHaveLength(1);
+    const [email] = mail.to('anna@example.ch');
+    expect(email?.subject).toBe('Scegli una nuova password');
+    expect(email?.text).toContain("Il link vale un'ora");
+    const bad = await requestReset('not an email');
+    expect({ status: bad.status, code: bad.body.error.code }).toEqual({ status: 400, code: 'INVALID_EMAIL' });
+  });
+
+  it('lets the link set a new password once, ending every session', async () => {
+    const phone = t.client();
+    await phone.post('/api/session', { email: 'anna@example.ch', password: 'montagna-2026' });
+    await requestReset('anna@example.ch');
+    const token = linkIn(mail.to('anna@example.ch')[0]?.text)!;
+    expect((await t.client().get(`/api/password-links/${token}`)).body).toEqual({ valid: true, purpose: 'reset', name: 'Anna', email: 'anna@example.ch' });
+    const short = await t.client().post('/api/password-links', { token, password: 'short' });
+    expect({ status: short.status, field: short.body.error.field }).toEqual({ status: 400, field: 'password' });
+    // Two tabs submit at once: one wins.
+    const [first, second] = await Promise.all([
+      t.client().post('/api/password-links', { token, password: 'castagne-2027' }),
+      t.client().post('/api/password-links', { token, password: 'castagne-2028' }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([204, 410]);
+    const winner = first.status === 204 ? 'castagne-2027' : 'castagne-2028';
+    expect((await phone.get('/api/session')).status).toBe(401);
+    expect((await t.client().post('/api/session', { email: 'anna@example.ch', password: 'montagna-2026' })).body.error.code).toBe('WRONG_PASSWORD');
+    expect((await t.client().post('/api/session', { email: 'anna@example.ch', password: winner })).status).toBe(200);
+    const again = await t.client().post('/api/password-links', { token, password: 'another-2029' });
+    expect({ status: again.status, code: again.body.error.code }).toEqual({ status: 410, code: 'PASSWORD_LINK_INVALID' });
+    expect((await t.client().get(`/api/password-links/${token}`)).body.valid).toBe(false);
+  });
+
+  it('lets a link expire after one hour', async () => {
+    await requestReset('anna@example.ch');
+    const token = linkIn(mail.to('anna@example.ch')[0]?.text)!;
+    t.clock.advance(61 * MINUTE);
+    expect((await t.client().get(`/api/password-links/${token}`)).body.valid).toBe(false);
+    const late = await t.client().post('/api/password-links', { token, password: 'castagne-2030' });
+    expect(late.status).toBe(410);
+  });
+
+  it('rate limits requests per account like the login, known or not', async () => {
+    for (const email of ['anna@example.ch', 'ghost@example.ch']) {
+      for (let i = 0; i < MAX_RESETS_PER_ACCOUNT; i++) expect((await requestReset(email)).status).toBe(202);
+      const limited = await requestReset(email);
+      expect({ status: limited.status, code: limited.body.error.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    t.clock.advance(16 * MINUTE);
+    expect((await requestReset('anna@example.ch')).status).toBe(202);
+  });
+
+  it('holds the limit when many requests arrive at once', async () => {
+    t.clock.advance(16 * MINUTE);
+    const answers = await Promise.all(Array.from({ length: MAX_RESETS_PER_ACCOUNT + 3 }, () => requestReset('burst@example.ch')));
+    // Each request is counted before the check, so never more than the limit get through.
+    expect(answers.filter((a) => a.status === 202).length).toBeLessThanOrEqual(MAX_RESETS_PER_ACCOUNT);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('invites a new member by email to choose their own password', async () => {
+    const admin = await t.login('superadmin');
+    const added = await admin.post('/api/admin/users', { name: 'Carla', email: 'carla@example.ch', invite: true });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ invited: true, user: { name: 'Carla' } });
+    expect(added.body.password).toBeUndefined();
+    await t.ctx.tasks.idle();
+    const [invitation] = mail.to('carla@example.ch');
+    expect(invitation?.subject).toBe('Benvenuto al Rustico Corzoneso');
+    const token = linkIn(invitation?.text)!;
+    // No password until she chooses one.
+    expect((await t.client().post('/api/session', { email: 'carla@example.ch', password: 'anything-at-all' })).body.error.code).toBe('AUTH_FAILED');
+    expect((await t.client().get(`/api/password-links/${token}`)).body).toMatchObject({ valid: true, purpose: 'invitation', name: 'Carla' });
+    expect((await t.client().post('/api/password-links', { token, password: 'carla-sceglie' })).status).toBe(204);
+    expect((await t.client().post('/api/session', { email: 'carla@example.ch', password: 'carla-sceglie' })).status).toBe(200);
+    // The one-time password stays possible.
+    const byHand = await admin.post('/api/admin/users', { name: 'Dario', email: 'dario@example.ch' });
+    expect(byHand.body).toMatchObject({ invited: false, password: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/) });
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('refuses the reset and the invitation with MAIL_DISABLED', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const reset = await t.client().post('/api/password-reset', { email: 'anna@example.ch' });
+      expect({ status: reset.status, code: reset.body.error.code }).toEqual({ status: 409, code: 'MAIL_DISABLED' });
+      const admin = await t.login('superadmin');
+      const invite = await admin.post('/api/admin/users', { name: 'Carla', email: 'carla@example.ch', invite: true });
+      expect({ status: invite.status, code: invite.body.error.code }).toEqual({ status: 409, code: 'MAIL_DISABLED' });
+      expect((await admin.get('/api/users')).body.users.map((u: { email: string }) => u.email)).not.toContain('carla@example.ch');
+    } finally {
+      await t.close();
+    }
+  });
+});

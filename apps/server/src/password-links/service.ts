@@ -1,0 +1,130 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { emailSchema, languageOf, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
+import { hashPassword } from '../auth/passwords.ts';
+import { deleteSessionsOfUser } from '../auth/repository.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { composeMail } from '../mail/layout.ts';
+import { publicBaseUrl } from '../mail/links.ts';
+import { mailTexts } from '../mail/texts.ts';
+import { findUserByEmail, updatePasswordHash, type UserRow } from '../users/repository.ts';
+import {
+  findUsableLink,
+  insertPasswordLink,
+  insertResetRequest,
+  pruneResetRecords,
+  recentResetRequests,
+  retireLinksOf,
+  takeLink,
+} from './repository.ts';
+
+const MINUTE_MS = 60_000;
+export const RESET_LINK_VALID_MS = 60 * MINUTE_MS;
+export const INVITATION_VALID_MS = 7 * 24 * 60 * MINUTE_MS;
+/** Like the login: per account and per address, in a sliding window, counted in the database. */
+export const RESET_WINDOW_MS = 15 * MINUTE_MS;
+export const MAX_RESETS_PER_ACCOUNT = 5;
+export const MAX_RESETS_PER_ADDRESS = 20;
+
+const linkIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Run after the request is counted, so parallel requests cannot all pass a check made before. */
+async function assertUnderLimit(ctx: AppContext, key: string, max: number): Promise<void> {
+  const now = ctx.now().getTime();
+  const requests = await recentResetRequests(ctx.db, key, new Date(now - RESET_WINDOW_MS).toISOString());
+  // This request is among them.
+  if (requests.length <= max) return;
+  const liftsAt = new Date(requests[requests.length - max - 1]!.requestedAt).getTime() + RESET_WINDOW_MS;
+  const retryAfterSeconds = Math.max(1, Math.ceil((liftsAt - now) / 1000));
+  throw new AppError(429, 'RATE_LIMITED', 'Too many password requests, try again later', undefined, retryAfterSeconds);
+}
+
+/** Makes a single-use link for a member and returns its address; only the hash is stored. */
+async function createLink(ctx: AppContext, user: UserRow, purpose: PasswordLinkPurpose): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  await insertPasswordLink(ctx.db, {
+    id: linkIdOf(token),
+    userId: user.id,
+    purpose,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + (purpose === 'reset' ? RESET_LINK_VALID_MS : INVITATION_VALID_MS)).toISOString(),
+    usedAt: null,
+  });
+  return `${publicBaseUrl(ctx.config)}/nuova-password/${token}`;
+}
+
+/**
+ * "Password dimenticata?": the answer is the same whether an account has this address or
+ * not; the email (if any) leaves after the answer, so the timing tells nothing either.
+ */
+export async function requestPasswordReset(ctx: AppContext, input: { email: string; address: string }): Promise<void> {
+  if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'This house sends no email: ask an administrator');
+  const parsed = emailSchema.safeParse(input.email);
+  if (!parsed.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
+  const email = parsed.data;
+  const keys = { account: `account:${email}`, address: `address:${input.address}` };
+  const requestedAt = ctx.now().toISOString();
+  await insertResetRequest(ctx.db, [keys.address, keys.account].map((key) => ({ id: randomUUID(), key, requestedAt })));
+  await assertUnderLimit(ctx, keys.address, MAX_RESETS_PER_ADDRESS);
+  await assertUnderLimit(ctx, keys.account, MAX_RESETS_PER_ACCOUNT);
+  ctx.tasks.run('password reset email failed', async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user || user.disabled === 1) return;
+    const url = await createLink(ctx, user, 'reset');
+    const t = mailTexts(languageOf(user));
+    await ctx.mailer.send(
+      composeMail(user.email, ctx.config.houseName, {
+        subject: t.passwordReset.subject,
+        greeting: t.greeting(user.name),
+        paragraphs: [t.passwordReset.intro, t.passwordReset.validity],
+        button: { label: t.passwordReset.action, url },
+        footer: [t.passwordReset.ignore],
+      }),
+    );
+  });
+}
+
+/** Emails a new member the link to choose their own password. */
+export async function sendInvitation(ctx: AppContext, user: UserRow): Promise<void> {
+  const url = await createLink(ctx, user, 'invitation');
+  const t = mailTexts(languageOf(user));
+  ctx.tasks.run('invitation email failed', () =>
+    ctx.mailer.send(
+      composeMail(user.email, ctx.config.houseName, {
+        subject: t.invitation.subject(ctx.config.houseName),
+        greeting: t.greeting(user.name),
+        paragraphs: [t.invitation.intro(ctx.config.houseName, user.email), t.invitation.validity],
+        button: { label: t.invitation.action, url },
+        footer: [],
+      }),
+    ),
+  );
+}
+
+export async function passwordLinkStatus(ctx: AppContext, token: string): Promise<PasswordLinkStatus> {
+  const link = await findUsableLink(ctx.db, linkIdOf(token), ctx.now().toISOString());
+  return link ? { valid: true, purpose: link.purpose, name: link.name, email: link.email } : { valid: false, purpose: null, name: null, email: null };
+}
+
+/** Sets the member's new password through a link, once; every session of theirs ends. */
+export async function usePasswordLink(ctx: AppContext, token: string, password: string): Promise<void> {
+  const id = linkIdOf(token);
+  const link = await findUsableLink(ctx.db, id, ctx.now().toISOString());
+  if (!link) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    if (!(await takeLink(trx, id, now))) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
+    await retireLinksOf(trx, link.userId, now);
+    await updatePasswordHash(trx, link.userId, passwordHash);
+    await deleteSessionsOfUser(trx, link.userId);
+  });
+  ctx.events.disconnect(link.userId);
+}
+
+/** Housekeeping with the sessions': old requests and long-expired links go. */
+export async function prunePasswordRecords(ctx: AppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  await pruneResetRecords(ctx.db, new Date(now - RESET_WINDOW_MS).toISOString(), new Date(now - INVITATION_VALID_MS).toISOString());
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertContributions } from '../accounts/repository.ts';
+import { setShares } from '../accounts/service.ts';
+import { testDialects } from '../test/databases.ts';
+import { openEventStream, startTestApp, type TestClient, type EventStream, type TestApp } from '../test/test-app.ts';
+import { createUser, setUserPhoto } from '../users/service.ts';
+import { startWeatherStandIn } from './weather-stand-in.ts';
+import { authorizationTable, expectedStatuses, nthStay, turnDates, viewers, type Fixtures, type Row, type Viewer } from './authorization-table.ts';
+
+const PASSWORD = 'matrix password';
+
+interface Account {
+  id: string;
+  email: string;
+  client: TestClient;
+}
+
+/**
+ * Suite 1 of the hardening issue: every route and method of the OpenAPI
+ * document, called by each kind of viewer, answers what authorization-table.ts
+ * declares; and the live stream delivers each change to exactly its audience.
+ */
+describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
+  let t: TestApp;
+  const accounts = {} as Record<Exclude<Viewer, 'anonymous'> | 'herald', Account>;
+  let counter = 0;
+  let png: Uint8Array;
+
+  async function account(name: string, options: { role?: 'member' | 'admin' | 'superadmin'; hidden?: boolean } = {}): Promise<Account> {
+    const email = `${name.toLowerCase()}@matrix.example.ch`;
+    const user = await createUser(t.ctx, { email, name, password: PASSWORD, role: options.role ?? 'member', hidden: options.hidden });
+    const client = t.client();
+    const login = await client.post('/api/session', { email, password: PASSWORD });
+    if (login.status !== 200) throw new Error(`login of ${name} failed`);
+    return { id: user.id, email, client };
+  }
+
+  let weather: Awaited<ReturnType<typeof startWeatherStandIn>>;
+
+  beforeAll(async () => {
+    weather = await startWeatherStandIn();
+    // The push row subscribes a loopback address, which only tests may allow.
+    // Fixtures move the house's clock to their stays' arrival days: sessions must outlast that.
+    t = await startTestApp(dialect, { OPEN_METEO_URL: weather.url, PUSH_ALLOW_LOOPBACK: 'true', SESSION_DAYS: '730' });
+    png = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#8a5a2b' } }).png().toBuffer());
+    accounts.owner = await account('Owner');
+    accounts.member = await account('Member');
+    accounts.otherMember = await account('Other');
+    accounts.admin = await account('Admin', { role: 'admin' });
+    accounts.superadmin = await account('Super', { role: 'superadmin' });
+    accounts.hidden = await account('Hidden', { hidden: true });
+    accounts.herald = await account('Herald');
+    await setUserPhoto(t.ctx, accounts.owner.id, Buffer.from(png));
+  });
+  afterAll(async () => {
+    await t.close();
+    await weather.close();
+  });
+
+  function fixtures(): Fixtures {
+    const owner = accounts.owner.client;
+    const unique = () => ++counter;
+    const must = async (promise: Promise<{ status: number; body: any }>, what: string) => {
+      const response = await promise;
+      if (response.status >= 300) throw new Error(`fixture ${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body;
+    };
+    return {
+      ownerId: accounts.owner.id,
+      ownerEmail: accounts.owner.email,
+      ownerPassword: PASSWORD,
+      png,
+      unique,
+      booking: async (step = 'checkin') => {
+        const created = (await must(owner.post('/api/bookings', nthStay(unique())), 'booking')).booking;
+        const id = created.id;
+        // Check-in opens on the arrival day: the house's clock goes there (later stays are later still).
+        t.clock.advanceToDay(created.start);
+        if (step === 'checkin') return id;
+        await must(owner.post(`/api/bookings/${id}/checkin`, { dayKwh: 1000 + unique(), nightKwh: 500 }), 'checkin');
+        if (step === 'checkout') return id;
+        await must(owner.post(`/api/bookings/${id}/checkout`, { dayKwh: 1000 + unique(), nightKwh: 500, checklistDone: true }), 'checkout');
+        if (step === 'payment') return id;
+        await must(owner.post(`/api/bookings/${id}/payment`, { method: 'twint' }), 'payment');
+        return id;
+      },
+      reading: async () => {
+        const bookingId = await fixtures().booking('checkout');
+        return t.ctx.db
+          .selectFrom('meterReadings')
+          .select(['id', 'dayKwh', 'nightKwh'])
+          .where('bookingId', '=', bookingId)
+          .where('kind', '=', 'checkin')
+          .executeTakeFirstOrThrow();
+      },
+      note: async () => (await must(owner.post('/api/notes', { text: `Nota ${unique()}` }), 'note')).note.id,
+      newMember: async () =>
+        (await createUser(t.ctx, { email: `subject${unique()}@matrix.example.ch`, name: 'Subject', password: null, role: 'member' })).id,
+      feedFile: async () => new URL((await must(owner.get('/api/profile/calendar-feed'), 'feed')).url).pathname.split('/').pop()!,
+      expense: async ({ receipt = false } = {}) => {
+        const body = { date: '2026-10-05', amountCentimes: 12_000, category: 'repairs', description: `Spesa ${unique()}`, paidById: accounts.owner.id, recurring: false };
+        const id = (await must(owner.post('/api/expenses', body), 'expense')).expense.id as string;
+        if (receipt) await must(owner.request('PUT', `/api/expenses/${id}/receipt`, png as unknown as string, { 'content-type': 'image/png' }), 'receipt');
+        return id;
+      },
+      contribution: async () => {
+        const id = randomUUID();
+        await insertContributions(t.ctx.db, [{ id, year: 2100 + unique(), userId: accounts.owner.id, amountCentimes: 10_000, paid: 0, paidAt: null, createdAt: new Date().toISOString() }]);
+        return id;
+      },
+      coOwner: () => setShares(t.ctx, { mode: 'equal', shares: [{ userId: accounts.owner.id }] }),
+      request: async () => {
+        const id = await fixtures().booking();
+        await t.ctx.db.updateTable('bookings').set({ status: 'requested' }).where('id', '=', id).execute();
+        return id;
+      },
+      peakPeriod: async () =>
+        (await must(accounts.admin.client.post('/api/peak-periods', { name: `Punta ${unique()}`, from: '01-10', to: '01-12', year: 2095 }), 'peak period')).peakPeriod.id,
+      turnRound: async () =>
+        (await must(accounts.admin.client.post('/api/turns', { ...turnDates(unique()), order: [accounts.owner.id], nightsPerTurn: 3, windowHours: 24 }), 'turns')).round.id,
+      takenStay: async () => {
+        const created = (await must(owner.post('/api/bookings', nthStay(unique())), 'booking')).booking;
+        return { start: created.start, end: created.end };
+      },
+      waitlistEntry: async () => (await must(owner.post('/api/waitlist', await fixtures().takenStay()), 'waitlist')).entry.id,
+    };
+  }
+
+  async function clientFor(viewer: Viewer, row: Row): Promise<TestClient> {
+    if (viewer === 'anonymous') return t.client();
+    if (row.mode !== 'spare') return accounts[viewer].client;
+    const spare = t.client();
+    await spare.post('/api/session', { email: accounts[viewer].email, password: PASSWORD });
+    return spare;
+  }
+
+  async function call(route: string, row: Row, viewer: Viewer): Promise<number> {
+    const [method, template] = route.split(' ') as [string, string];
+    const request = (await row.request?.(fixtures())) ?? {};
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? `missing-${name}`));
+    const url = request.query ? `${path}?${request.query}` : path;
+    const client = await clientFor(viewer, row);
+    if (row.mode === 'stream') {
+      const controller = new AbortController();
+      const response = await fetch(`${t.url}${url}`, { headers: client.cookie ? { cookie: client.cookie } : {}, signal: controller.signal });
+      controller.abort();
+      return response.status;
+    }
+    const headers: Record<string, string> = request.contentType ? { 'content-type': request.contentType } : {};
+    return (await client.request(method, url, request.body, headers)).status;
+  }
+
+  it('has a row for every route of the OpenAPI document, and no row without a route', async () => {
+    const doc = (await t.client().get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(routes.length).toBeGreaterThan(40);
+    const missing = routes.filter((route) => !(route in authorizationTable));
+    expect(missing, `routes without a row in reliability/authorization-table.ts: ${missing.join(', ')}`).toEqual([]);
+    const stale = Object.keys(authorizationTable).filter((route) => !routes.includes(route));
+    expect(stale, `rows of reliability/authorization-table.ts for routes that no longer exist: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it('answers every viewer of every route as the table declares', async () => {
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const [route, row] of Object.entries(authorizationTable)) {
+      const expected = expectedStatuses(row);
+      for (const viewer of viewers) {
+        const status = await call(route, row, viewer);
+        calls += 1;
+        if (status !== expected[viewer]) mismatches.push(`${route} as ${viewer}: ${status}, expected ${expected[viewer]}`);
+      }
+    }
+    expect(calls).toBe(Object.keys(authorizationTable).length * viewers.length);
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+
+  it('delivers each change on the live stream to exactly the viewers who may see it', async () => {
+    const loggedIn = viewers.filter((v): v is Exclude<Viewer, 'anonymous'> => v !== 'anonymous');
+    const visibleToAll = [...loggedIn];
+    const onlyHidden: Viewer[] = ['hidden'];
+    const c = (viewer: Exclude<Viewer, 'anonymous'>) => accounts[viewer].client;
+    // What each viewer's open stream receives: `act` makes the change and returns the event it should cause.
+    const streamTable: { what: string; act: () => Promise<{ type: string; action: string; id: string }>; receivedBy: Viewer[] }[] = [
+      {
+        what: "a member's new booking",
+        act: async () => ({ type: 'booking', action: 'created', id: (await c('owner').post('/api/bookings', nthStay(++counter))).body.booking.id }),
+        receivedBy: visibleToAll,
+      },
+      {
+        what: "the hidden account's new booking",
+        act: async () => ({ type: 'booking', action: 'created', id: (await c('hidden').post('/api/bookings', nthStay(++counter))).body.booking.id }),
+        receivedBy: onlyHidden,
+      },
+      { what: "a member's note", act: async () => ({ type: 'note', action: 'created', id: (await c('owner').post('/api/notes', { text: 'Ciao a tutti' })).body.note.id }), receivedBy: visibleToAll },
+      { what: "the hidden account's note", act: async () => ({ type: 'note', action: 'created', id: (await c('hidden').post('/api/notes', { text: 'Segreto' })).body.note.id }), receivedBy: onlyHidden },
+      {
+        what: "a member's new name",
+        act: async () => ({ type: 'user', action: 'updated', id: (await c('owner').request('PUT', '/api/profile', { name: 'Owner Rinominato' })).body.user.id }),
+        receivedBy: visibleToAll,
+      },
+      {
+        what: "the hidden account's new name",
+        act: async () => ({ type: 'user', action: 'updated', id: (await c('hidden').request('PUT', '/api/profile', { name: 'Hidden Rinominato' })).body.user.id }),
+        receivedBy: onlyHidden,
+      },
+      {
+        what: "the hidden account's thumbs-up on a member's note",
+        act: async () => {
+          const id = (await c('owner').post('/api/notes', { text: 'Chi viene sabato?' })).body.note.id;
+          await c('hidden').request('PUT', `/api/notes/${id}/reactions/me`);
+          return { type: 'note', action: 'reacted', id };
+        },
+        receivedBy: onlyHidden,
+      },
+      {
+        what: "a member's thumbs-up on a member's note",
+        act: async () => {
+          const id = (await c('owner').post('/api/notes', { text: 'Legna finita' })).body.note.id;
+          await c('otherMember').request('PUT', `/api/notes/${id}/reactions/me`);
+          return { type: 'note', action: 'reacted', id };
+        },
+        receivedBy: visibleToAll,
+      },
+    ];
+    const streams = new Map<Viewer, EventStream>();
+    for (const viewer of loggedIn) streams.set(viewer, await openEventStream(c(viewer), t.url));
+    try {
+      const mismatches: string[] = [];
+      for (const entry of streamTable) {
+        const event = await entry.act();
+        // A note from an ordinary member reaches everyone; the stream keeps order, so once it is
+        // there, anything the change caused would be there too.
+        const herald = (await accounts.herald.client.post('/api/notes', { text: `Fatto: ${entry.what}` })).body.note.id;
+        for (const viewer of loggedIn) {
+          const stream = streams.get(viewer)!;
+          await stream.next((e) => e.type === 'note' && e.id === herald, 5000);
+          const received = await stream.next((e) => e.type === event.type && e.action === event.action && e.id === event.id, 1).then(
+            () => true,
+            () => false,
+          );
+          if (received !== entry.receivedBy.includes(viewer)) mismatches.push(`${entry.what}: ${viewer} ${received ? 'received it' : 'did not receive it'}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    } finally {
+      for (const stream of streams.values()) stream.close();
+    }
+  }, 60_000);
+});

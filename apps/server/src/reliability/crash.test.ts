@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlitePathIn } from '../db/database.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
+import { TestClient } from '../test/test-app.ts';
+import { createUser } from '../users/service.ts';
+import { nthStay } from './authorization-table.ts';
+
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 5);
+/** Ports of the servers this suite starts and kills (one per database). */
+const PORT_BASE = Number(process.env.CRASH_PORT_BASE ?? 8331);
+const WRITERS = 6;
+const PASSWORD = 'crash password';
+const mainPath = path.join(import.meta.dirname, '..', 'main.ts');
+
+interface Server {
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  output: () => string;
+}
+
+async function startServer(database: TestDatabase, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      // Six writers flat out: the per-user write limit would answer most of them 429 instead of writing.
+      WRITE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) break;
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { child, exited, output: () => output };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start: ${output}`);
+}
+
+/**
+ * Suite 4 of the hardening issue: a real server process killed with SIGKILL
+ * while several sessions write at once. Every write it acknowledged must be
+ * there when it comes back, and SQLite's integrity check must pass.
+ */
+describe.each(testDialects)('crash durability (%s)', (dialect) => {
+  let database: TestDatabase;
+  const port = PORT_BASE + testDialects.indexOf(dialect);
+  const clients: TestClient[] = [];
+  const acknowledged = { notes: new Set<string>(), bookings: new Set<string>() };
+  let stay = 0;
+  /** Writes acknowledged since the current server started. */
+  let sinceStart = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    for (let i = 0; i < WRITERS / 2; i += 1) {
+      await createUser({ db: database.db, now: () => new Date() }, { email: `writer${i}@crash.example.ch`, name: `Writer ${i}`, password: PASSWORD, role: 'member' });
+    }
+  });
+  afterAll(() => database.drop());
+
+  /** Writes notes and bookings until the server goes away; returns how many it acknowledged. */
+  async function write(client: TestClient, worker: number): Promise<number> {
+    let count = 0;
+    for (let n = 0; ; n += 1) {
+      try {
+        if (n % 4 === 3) {
+          const response = await client.post('/api/bookings', nthStay(++stay));
+          if (response.status === 201) {
+            acknowledged.bookings.add(response.body.booking.id);
+            count += 1;
+            sinceStart += 1;
+          }
+        } else {
+          const response = await client.post('/api/notes', { text: `writer ${worker}, note ${n}` });
+          if (response.status === 201) {
+            acknowledged.notes.add(response.body.note.id);
+            count += 1;
+            sinceStart += 1;
+          }
+        }
+      } catch {
+        return count;
+      }
+    }
+  }
+
+  it(`loses no acknowledged write over ${TRIALS} kill -9 trials`, async () => {
+    const perTrial: number[] = [];
+    const started = Date.now();
+    for (let trial = 0; trial < TRIALS; trial += 1) {
+      const server = await startServer(database, port);
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        if (clients.length === 0) {
+          // Sessions live in the database: the ones made in the first trial outlive every crash.
+          for (let i = 0; i < WRITERS; i += 1) {
+            const client = new TestClient(url);
+            const login = await client.post('/api/session', { email: `writer${i % (WRITERS / 2)}@crash.example.ch`, password: PASSWORD });
+            expect(login.status, server.output()).toBe(200);
+            clients.push(client);
+          }
+        }
+        sinceStart = 0;
+        const writing = clients.map((client, worker) => write(client, worker));
+        // The kill lands at a random moment once writes are flowing (20 acknowledged, or 10 s at most).
+        const deadline = Date.now() + 10_000;
+        while (sinceStart < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, Math.random() * 2500));
+        server.child.kill('SIGKILL');
+        perTrial.push((await Promise.all(writing)).reduce((a, b) => a + b, 0));
+      } finally {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+
+      if (dialect === 'sqlite') {
+        const sqlite = new Database(sqlitePathIn(database.dataDir));
+        try {
+          expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+        } finally {
+          sqlite.close();
+        }
+      }
+      const notes = new Set((await database.db.selectFrom('notes').select('id').execute()).map((r) => r.id));
+      const bookings = new Set((await database.db.selectFrom('bookings').select('id').execute()).map((r) => r.id));
+      const lostNotes = [...acknowledged.notes].filter((id) => !notes.has(id));
+      const lostBookings = [...acknowledged.bookings].filter((id) => !bookings.has(id));
+      expect({ trial, lostNotes, lostBookings }).toEqual({ trial, lostNotes: [], lostBookings: [] });
+    }
+    const total = acknowledged.notes.size + acknowledged.bookings.size;
+    console.info(
+      `crash durability ${dialect}: ${TRIALS} kill -9 trials in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `${total} acknowledged writes (${acknowledged.notes.size} notes, ${acknowledged.bookings.size} bookings; per trial ${perTrial.join(', ')}), none lost`,
+    );
+    // Every trial must have written something before its kill, or it proved nothing.
+    expect(perTrial.every((count) => count > 0)).toBe(true);
+  }, 300_000);
+});

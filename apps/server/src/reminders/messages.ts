@@ -1,0 +1,121 @@
+import { dueStayReminders, formatChf, formatDisplayDate, type Language, type LocalMoment, type ReminderKind } from '@rustico/core';
+import { findBooking, type BookingRow } from '../bookings/repository.ts';
+import type { AppContext } from '../context.ts';
+import { renderMarkdown } from '../content/markdown.ts';
+import type { RenderedJob } from '../deliveries/jobs.ts';
+import { readChecklist, readMarkdown, readPaymentDetails } from '../house/content.ts';
+import type { MailContent } from '../mail/layout.ts';
+import { publicBaseUrl } from '../mail/links.ts';
+import { mailTexts } from '../mail/texts.ts';
+import { qrBillPdf } from '../stays/qr-bill.ts';
+import type { UserRow } from '../users/repository.ts';
+import { listUnpaidStays } from './repository.ts';
+
+export const datesOf = (start: string, end: string) =>
+  start === end ? formatDisplayDate(start) : `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
+
+const stayOf = (row: BookingRow) => ({
+  start: row.startDate,
+  end: row.endDate,
+  purpose: row.purpose,
+  checkedIn: row.checkedIn === 1,
+  checkedOut: row.checkedOut === 1,
+  paid: row.paid === 1,
+  costCentimes: row.costCentimes,
+});
+
+/** The bullet points of the house letter (welcome.md): its essentials. */
+function letterEssentials(markdown: string | null): string[] {
+  if (!markdown) return [];
+  return markdown
+    .split('\n')
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2).replaceAll('**', '').trim());
+}
+
+function push(content: MailContent, url: string): RenderedJob['push'] {
+  const body = content.paragraphs[0] ?? '';
+  return { title: content.subject, body: body.length > 160 ? `${body.slice(0, 159)}…` : body, url };
+}
+
+/**
+ * A stay's reminder for its owner, or null when it is no longer due at that moment
+ * (checked in meanwhile, paid, moved to other dates, or its day has passed).
+ */
+export async function renderStayReminder(
+  ctx: AppContext,
+  user: UserRow,
+  language: Language,
+  reminder: Exclude<ReminderKind, 'unpaid-summary'>,
+  bookingId: string,
+  at: LocalMoment,
+): Promise<RenderedJob | null> {
+  const row = await findBooking(ctx.db, bookingId, { id: user.id, hidden: true });
+  if (!row || row.userId !== user.id || !dueStayReminders(stayOf(row), at).includes(reminder)) return null;
+  const t = mailTexts(language);
+  const base = publicBaseUrl(ctx.config);
+  const stay = { dates: datesOf(row.startDate, row.endDate) };
+  const common = { greeting: t.greeting(user.name), footer: [t.footerKind.reminders, t.unsubscribe] };
+  const gestione = `${base}/app/gestione`;
+  switch (reminder) {
+    case 'arrival-eve': {
+      const guide = await readMarkdown(ctx.config.contentDir, 'tutorials/arrivo.md');
+      const essentials = letterEssentials(await readMarkdown(ctx.config.contentDir, 'welcome.md'));
+      const mail: MailContent = {
+        ...common,
+        subject: t.arrivalEve.subject,
+        paragraphs: [t.arrivalEve.intro(stay), ...(essentials.length > 0 ? [t.arrivalEve.letter] : [])],
+        list: essentials,
+        button: { label: t.arrivalEve.guide, url: `${base}/app/tutorial/arrivo` },
+        ...(guide ? { extra: { html: await renderMarkdown(guide), text: guide } } : {}),
+      };
+      return { mail, push: push(mail, '/app/tutorial/arrivo') };
+    }
+    case 'checkin-missing': {
+      const mail: MailContent = { ...common, subject: t.checkinMissing.subject, paragraphs: [t.checkinMissing.intro(stay)], button: { label: t.checkinMissing.action, url: gestione } };
+      return { mail, push: push(mail, '/app/gestione') };
+    }
+    case 'departure': {
+      const checklist = await readChecklist(ctx.config.contentDir);
+      const mail: MailContent = {
+        ...common,
+        subject: t.departure.subject,
+        paragraphs: [t.departure.intro(stay), t.departure.checklist],
+        list: checklist.groups.flatMap((group) => group.items.map((item) => `${group.title}: ${item.text}`)),
+        button: { label: t.departure.action, url: gestione },
+      };
+      return { mail, push: push(mail, '/app/gestione') };
+    }
+    case 'unpaid': {
+      const payment = await readPaymentDetails(ctx.config.contentDir);
+      const amount = formatChf(row.costCentimes);
+      const billed = { id: row.id, start: row.startDate, end: row.endDate, costCentimes: row.costCentimes, ownerName: row.ownerName };
+      const pdf = await qrBillPdf(payment, billed, language === 'it' ? 'IT' : language === 'de' ? 'DE' : 'EN');
+      const mail: MailContent = {
+        ...common,
+        subject: t.unpaid.subject(amount),
+        paragraphs: [t.unpaid.intro({ ...stay, amount }), t.unpaid.bank(payment.accountHolder, payment.iban), t.unpaid.twint(payment.twintPhone), t.unpaid.attached],
+        button: { label: t.unpaid.action, url: gestione },
+        attachments: [{ filename: `qr-bill-${row.startDate}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      };
+      return { mail, push: push(mail, '/app/gestione') };
+    }
+  }
+}
+
+/** The weekly list of finished, unpaid stays an admin may see; null when there is none. */
+export async function renderUnpaidSummary(ctx: AppContext, user: UserRow, language: Language, today: string): Promise<RenderedJob | null> {
+  const stays = await listUnpaidStays(ctx.db, today, { id: user.id, hidden: user.hidden === 1 });
+  if (stays.length === 0) return null;
+  const t = mailTexts(language);
+  const total = formatChf(stays.reduce((sum, s) => sum + s.costCentimes, 0));
+  const mail: MailContent = {
+    greeting: t.greeting(user.name),
+    subject: t.unpaidSummary.subject(stays.length),
+    paragraphs: [t.unpaidSummary.intro(stays.length, total)],
+    list: stays.map((s) => t.unpaidSummary.line(s.ownerName, datesOf(s.startDate, s.endDate), formatChf(s.costCentimes))),
+    button: { label: t.unpaidSummary.action, url: `${publicBaseUrl(ctx.config)}/app/statistiche` },
+    footer: [t.footerKind.reminders, t.unsubscribe],
+  };
+  return { mail, push: push(mail, '/app/statistiche') };
+}

@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { instantOfLocal } from '@rustico/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertBooking } from '../bookings/repository.ts';
+import type { Insertable } from 'kysely';
+import type { BookingsTable } from '../db/schema.ts';
+import { pruneDeliveries, RETRY_AFTER_MINUTES } from '../deliveries/service.ts';
+import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
+import { testDialects } from '../test/databases.ts';
+import { DAY, MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
+import { createUser } from '../users/service.ts';
+import { runReminders } from './service.ts';
+
+const execute = promisify(execFile);
+const ZONE = 'Europe/Zurich';
+const at = (local: string) => instantOfLocal(local, ZONE)!;
+
+async function addStay(t: TestApp, userId: string, stay: Partial<Insertable<BookingsTable>> & Pick<BookingsTable, 'startDate' | 'endDate'>): Promise<string> {
+  const id = randomUUID();
+  await insertBooking(t.ctx.db, {
+    id,
+    userId,
+    purpose: 'personal',
+    costCentimes: 15000,
+    checkedIn: 0,
+    checkedOut: 0,
+    paid: 0,
+    createdBy: null,
+    kwhUsed: null,
+    paymentMethod: null,
+    paidAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...stay,
+  });
+  return id;
+}
+
+describe.each(testDialects)('reminders (%s)', (dialect) => {
+  let mail: TestMailServer;
+  let t: TestApp;
+  let anna: { id: string };
+  let bruno: { id: string };
+
+  const sent = async (local: string) => {
+    const outcomes = await runReminders(t.ctx, at(local));
+    return outcomes.filter((o) => o.result === 'sent').map((o) => `${o.what} ${o.to}`);
+  };
+
+  beforeAll(async () => {
+    mail = await startTestMailServer();
+    t = await startTestApp(dialect, { SMTP_URL: mail.url, MAIL_FROM: 'Rustico <rustico@example.ch>', PUBLIC_URL: 'https://rustico.example.ch', HOUSE_TIME_ZONE: ZONE });
+    anna = await createUser(t.ctx, { email: 'anna@example.ch', name: 'Anna', password: 'montagna-2026', role: 'member' });
+    bruno = await createUser(t.ctx, { email: 'bruno@example.ch', name: 'Bruno', password: 'montagna-2026', role: 'admin' });
+    await t.ctx.db.updateTable('users').set({ language: 'de' }).where('id', '=', bruno.id).execute();
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+  beforeEach(() => {
+    mail.received.length = 0;
+  });
+
+  it('reminds of arrival the day before, of a missing check-in at 18:00, and of the departure, each on its day only', async () => {
+    const id = await addStay(t, anna.id, { startDate: '2026-12-24', endDate: '2026-12-27' });
+    expect(await sent('2026-12-22T09:00')).toEqual([]);
+    expect(await sent('2026-12-23T08:59')).toEqual([]);
+    expect(await sent('2026-12-23T09:00')).toEqual(['arrival-eve anna@example.ch']);
+    const eve = mail.to('anna@example.ch')[0]!;
+    expect(eve.subject).toBe('Domani si parte per il Rustico');
+    expect(eve.from?.value[0]).toMatchObject({ name: 'Rustico', address: 'rustico@example.ch' });
+    expect(eve.text).toContain('24.12.2026 – 27.12.2026');
+    expect(eve.text).toContain('50 CHF a notte'); // the house letter's essentials
+    expect(eve.html).toContain('<h2>Appena arrivati</h2>'); // the arrival guide
+    expect(eve.html).toContain('Rustico Corzoneso');
+    expect(eve.text).toMatch(/https:\/\/rustico\.example\.ch\/disiscrizione\/[\w-]+\.[\w-]+/);
+    expect(eve.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toMatch(/<https:\/\/rustico\.example\.ch\/disiscrizione\//);
+
+    expect(await sent('2026-12-24T17:59')).toEqual([]);
+    expect(await sent('2026-12-24T18:00')).toEqual(['checkin-missing anna@example.ch']);
+    expect(mail.to('anna@example.ch')[1]!.subject).toBe('Check-in non ancora registrato');
+    await t.ctx.db.updateTable('bookings').set({ checkedIn: 1 }).where('id', '=', id).execute();
+    expect(await sent('2026-12-25T18:00')).toEqual([]);
+    expect(await sent('2026-12-27T07:59')).toEqual([]);
+    expect(await sent('2026-12-27T08:00')).toEqual(['departure anna@example.ch']);
+    const departure = mail.to('anna@example.ch')[2]!;
+    expect(departure.subject).toBe('Oggi si riparte: check-out e pulizie');
+    expect(departure.text).toContain('Frigorifero svuotato');
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
+  it('sends nothing new when it runs again, or later the same day', async () => {
+    const id = await addStay(t, anna.id, { startDate: '2027-01-10', endDate: '2027-01-12' });
+    expect(await sent('2027-01-09T10:00')).toEqual(['arrival-eve anna@example.ch']);
+    const again = await runReminders(t.ctx, at('2027-01-09T10:00'));
+    expect(again.map((o) => o.result)).toEqual(['skipped']);
+    expect(await sent('2027-01-09T21:00')).toEqual([]);
+    expect(mail.received).toHaveLength(1);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
+  it('reminds of an unpaid stay three days after departure with the QR-bill, then weekly, in the member\'s language; admins get a Monday summary', async () => {
+    const id = await addStay(t, bruno.id, { startDate: '2027-02-05', endDate: '2027-02-07', checkedIn: 1, checkedOut: 1, costCentimes: 18250 });
+    expect(await sent('2027-02-09T12:00')).toEqual([]);
+    expect(await sent('2027-02-10T09:00')).toEqual(['unpaid bruno@example.ch']);
+    const unpaid = mail.to('bruno@example.ch')[0]!;
+    expect(unpaid.subject).toBe('Aufenthalt noch offen: CHF 182.50');
+    expect(unpaid.text).toContain('IBAN CH93 0076 2011 6238 5295 7');
+    const [pdf] = unpaid.attachments;
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await sent('2027-02-11T09:00')).toEqual([]);
+    // 2027-02-15 is a Monday: the admins' summary lists the open stay.
+    expect(await sent('2027-02-15T09:00')).toEqual(['unpaid-summary bruno@example.ch']);
+    expect(mail.to('bruno@example.ch')[1]!.text).toContain('Bruno, 05.02.2027 – 07.02.2027: CHF 182.50');
+    expect(await sent('2027-02-17T09:00')).toEqual(['unpaid bruno@example.ch']);
+    await t.ctx.db.updateTable('bookings').set({ paid: 1 }).where('id', '=', id).execute();
+    expect(await sent('2027-02-24T09:00')).toEqual([]);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
+  it("follows each member's channel: none sends nothing, push sends no email", async () => {
+    const id = await addStay(t, anna.id, { startDate: '2027-03-10', endDate: '2027-03-12' });
+    await t.ctx.db.insertInto('notificationChoices').values({ userId: anna.id, kind: 'reminders', channel: 'none' }).execute();
+    const outcomes = await runReminders(t.ctx, at('2027-03-09T09:00'));
+    expect(outcomes).toEqual([expect.objectContaining({ result: 'skipped', reason: 'member chose none' })]);
+    await t.ctx.db.updateTable('notificationChoices').set({ channel: 'push' }).where('userId', '=', anna.id).execute();
+    expect(await sent('2027-03-10T18:00')).toEqual(['checkin-missing anna@example.ch']);
+    expect(mail.received).toHaveLength(0);
+    await t.ctx.db.deleteFrom('notificationChoices').execute();
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
+  it('tries a refused email again after a pause, and sends it once', async () => {
+    const id = await addStay(t, anna.id, { startDate: '2027-04-10', endDate: '2027-04-12' });
+    mail.refuseNext(1);
+    const first = await runReminders(t.ctx, at('2027-04-09T09:00'));
+    expect(first).toEqual([expect.objectContaining({ result: 'retry', what: 'arrival-eve' })]);
+    expect(mail.received).toHaveLength(0);
+    t.clock.advance((RETRY_AFTER_MINUTES[0]! - 1) * MINUTE);
+    expect(await sent('2027-04-09T09:04')).toEqual([]);
+    t.clock.advance(2 * MINUTE);
+    expect(await sent('2027-04-09T09:06')).toEqual(['arrival-eve anna@example.ch']);
+    expect(await sent('2027-04-09T09:30')).toEqual([]);
+    expect(mail.received).toHaveLength(1);
+    const row = await t.ctx.db.selectFrom('deliveries').selectAll().where('key', 'like', `arrival-eve:${id}:%`).executeTakeFirstOrThrow();
+    expect({ status: row.status, attempts: row.attempts }).toEqual({ status: 'sent', attempts: 1 });
+    // Kept while the key could come due again, then pruned.
+    await pruneDeliveries(t.ctx);
+    expect(await t.ctx.db.selectFrom('deliveries').select('key').where('key', '=', row.key).execute()).toHaveLength(1);
+    t.clock.advance(91 * DAY);
+    await pruneDeliveries(t.ctx);
+    expect(await t.ctx.db.selectFrom('deliveries').select('key').where('key', '=', row.key).execute()).toHaveLength(0);
+    t.clock.advance(-91 * DAY);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
+  it('takes over the claim of a process that died while sending, after the timeout', async () => {
+    const id = await addStay(t, anna.id, { startDate: '2027-05-10', endDate: '2027-05-12' });
+    // Another process claimed the reminder and never finished.
+    const claimedAt = t.clock.now().toISOString();
+    await t.ctx.db
+      .insertInto('deliveries')
+      .values({
+        key: `arrival-eve:${id}:2027-05-09`,
+        userId: anna.id,
+        job: JSON.stringify({ type: 'reminder', reminder: 'arrival-eve', bookingId: id }),
+        status: 'sending',
+        attempts: 0,
+        claimedAt,
+        nextAttemptAt: null,
+        sentAt: null,
+        lastError: null,
+        createdAt: claimedAt,
+      })
+      .execute();
+    expect(await sent('2027-05-09T09:00')).toEqual([]);
+    t.clock.advance(16 * MINUTE);
+    expect(await sent('2027-05-09T09:16')).toEqual(['arrival-eve anna@example.ch']);
+    expect(await sent('2027-05-09T09:40')).toEqual([]);
+    expect(mail.received).toHaveLength(1);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+});
+
+describe.runIf(testDialects.includes('postgres'))('reminders from two processes on one PostgreSQL', () => {
+  let mail: TestMailServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mail = await startTestMailServer();
+    t = await startTestApp('postgres', { SMTP_URL: mail.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  // Two Node processes start with tsx: slow on a busy machine, so this test may take longer.
+  it('sends each reminder exactly once when both run at the same moment', async () => {
+    const people = [];
+    for (let i = 0; i < 6; i++) {
+      const user = await createUser(t.ctx, { email: `guest${i}@example.ch`, name: `Guest ${i}`, password: null, role: 'member' });
+      people.push(user.email);
+      // Day visits: arrival and departure on the same day, two reminders each.
+      await addStay(t, user.id, { startDate: '2027-06-01', endDate: '2027-06-01' });
+    }
+    const cli = path.join(import.meta.dirname, '..', 'cli.ts');
+    const run = () =>
+      execute(process.execPath, ['--import', 'tsx', cli, 'reminders', 'run', '--at', '2027-06-01T19:00'], {
+        env: { ...process.env, DATABASE_URL: t.database.databaseUrl, SMTP_URL: mail.url, DATA_DIR: t.database.dataDir, LOG_LEVEL: 'warn', HOUSE_TIME_ZONE: ZONE },
+      });
+    const [a, b] = await Promise.all([run(), run()]);
+    const sentLines = [a.stdout, b.stdout].flatMap((out) => out.split('\n').filter((line) => line.trim().startsWith('sent ')));
+    // Each of the six day visits on 2027-06-01 has a missing check-in and a departure reminder.
+    expect(sentLines).toHaveLength(12);
+    expect(mail.received).toHaveLength(12);
+    for (const email of people) expect(mail.to(email).map((m) => m.subject).sort()).toEqual(['Check-in non ancora registrato', 'Oggi si riparte: check-out e pulizie']);
+    expect(a.stdout).toMatch(/^Reminders at 2027-06-01 19:00 \(Europe\/Zurich\): \d+ sent, \d+ not\./m);
+  }, 90_000);
+});

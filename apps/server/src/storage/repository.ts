@@ -1,0 +1,26 @@
+import type { Db } from '../db/database.ts';
+import type { FilesTable } from '../db/schema.ts';
+
+export type FileRow = FilesTable;
+
+export async function upsertFile(db: Db, file: FileRow): Promise<void> {
+  await db
+    .insertInto('files')
+    .values(file)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ contentType: file.contentType, bytes: file.bytes, size: file.size, createdAt: file.createdAt }))
+    .execute();
+}
+
+/** Keeps the file already stored under the key; true when this one was added. */
+export async function insertFileIfAbsent(db: Db, file: FileRow): Promise<boolean> {
+  const result = await db.insertInto('files').values(file).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findFile(db: Db, key: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function deleteFileRow(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('files').where('key', '=', key).execute();
+}
