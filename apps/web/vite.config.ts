@@ -1,70 +1,99 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTE_MODULES, type RouteImage } from './src/app/route-modules.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
-
-/** The placeholder in src/sw.ts that becomes the precache manifest at build time. */
-const MANIFEST_PLACEHOLDER = '__RUSTICO_PRECACHE_MANIFEST__';
-const SW_ENTRY = 'sw';
-
-function publicFiles(dir: string): string[] {
-  if (!dir) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+/** A route's files the entry does not bring: its chunks (JavaScript) and their CSS, as URLs. */
+export interface RoutePreload {
+  path: string;
+  js: string[];
+  css: string[];
+  session: boolean;
+  image?: RouteImage;
 }
 
+/** The catalogs loaded before the first render when the browser's language is one of them (src/lib/i18n.ts). */
+const LOCALE_MODULES = { de: 'src/lib/locales/de.ts', en: 'src/lib/locales/en.ts' } as const;
+
 /**
- * Builds src/sw.ts as /sw.js at the site root and injects the list of emitted
- * files (app shell) and a cache version derived from their hashed names.
+ * Writes route-preloads.json: for each path of src/app/route-modules.ts, the chunks its lazy
+ * modules need and their CSS, less what the entry loads anyway. The server names them in the
+ * page it sends for that path (modulepreload), so they download beside the entry.
  */
-function serviceWorker(): Plugin {
-  let publicDir = '';
+function routePreloads(): Plugin {
+  let root = '';
+  let base = '/';
   return {
-    name: 'rustico-service-worker',
+    name: 'rustico-route-preloads',
     apply: 'build',
-    enforce: 'post',
-    configResolved(resolved) {
-      publicDir = resolved.publicDir;
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
     },
     generateBundle(_options, bundle) {
-      const sw = Object.values(bundle).find(
-        (item) => item.type === 'chunk' && item.isEntry && item.name === SW_ENTRY,
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and everything it imports statically (what loading it fetches). */
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+      };
+      const initial = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) closure(entry.fileName, initial);
+      const routes: RoutePreload[] = ROUTE_MODULES.map((route) => {
+        const files = new Set<string>();
+        for (const module of route.modules) {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, module));
+          if (!chunk) this.error(`${module} (for ${route.path}) is no chunk of its own: does the router still import it lazily?`);
+          closure(chunk.fileName, files);
+        }
+        const js = [...files].filter((file) => !initial.has(file));
+        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        return {
+          path: route.path,
+          js: js.map((file) => base + file),
+          css: [...new Set(css)].map((file) => base + file),
+          session: route.session,
+          ...(route.image ? { image: route.image } : {}),
+        };
+      });
+      const locales = Object.fromEntries(
+        Object.entries(LOCALE_MODULES).map(([locale, module]) => {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, module));
+          if (!chunk) this.error(`${module} is no chunk of its own: is it still loaded lazily?`);
+          return [locale, base + chunk.fileName];
+        }),
       );
-      if (!sw || sw.type !== 'chunk') this.error('service worker chunk not found');
-      const files = [...Object.keys(bundle), ...publicFiles(publicDir)]
-        .filter((name) => name !== sw.fileName)
-        .filter((name) => !name.endsWith('.map') && !name.startsWith('.vite/'))
-        .filter((name) => /\.(html|js|css|svg|png|webmanifest|woff2)$/.test(name))
-        .map((name) => `/${name}`);
-      if (!files.includes('/index.html')) files.push('/index.html');
-      files.sort();
-      const hash = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 10);
-      const manifest = { version: `${pkg.version}-${hash}`, files };
-      const pattern = new RegExp(`(["'\`])${MANIFEST_PLACEHOLDER}\\1`);
-      if (!pattern.test(sw.code)) this.error('precache placeholder missing in the service worker');
-      sw.code = sw.code.replace(pattern, JSON.stringify(JSON.stringify(manifest)));
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ routes, locales }, null, 1)}\n` });
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorker()],
+  plugins: [
+    react(),
+    routePreloads(),
+    // Workbox builds src/sw.ts as /sw.js with the list of the build's files injected; the app
+    // registers it itself (lib/register-sw.ts) and keeps its own web manifest in public/.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,woff2}'],
+        // Hero pictures come in several sizes: only the one a screen uses is fetched and cached.
+        globIgnores: ['**/images/**'],
+        // Hashed file names are their own revision.
+        dontCacheBustURLsMatching: /-[\w-]{8}\.\w+$/,
+      },
+    }),
+  ],
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
-  },
-  build: {
-    rollupOptions: {
-      input: { index: 'index.html', [SW_ENTRY]: 'src/sw.ts' },
-      output: {
-        entryFileNames: (chunk) =>
-          chunk.name === SW_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js',
-      },
-    },
   },
 });

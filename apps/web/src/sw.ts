@@ -1,25 +1,34 @@
 /**
- * Service worker: precaches the app shell (index.html and the built assets,
- * listed at build time), serves navigations from the network with the cached
- * index.html as the offline fallback, and never touches /api. It also receives
- * Web Push messages: a visible app window gets them as a message (shown as a
- * toast), otherwise they become system notifications; a tap opens their URL.
+ * Service worker, built by vite-plugin-pwa (Workbox, injectManifest):
+ * - precaches the app shell (the build's files, listed at build time, in caches named
+ *   `rustico-precache-…` with their revision) and answers navigations from the network with the
+ *   cached index.html as the offline fallback;
+ * - keeps the last answer of every API read (network first), so the installed app shows what
+ *   it last saw without a network, marked with the time it was fetched;
+ * - sends the outbox (writes saved offline) when Background Sync says the network is back;
+ * - receives Web Push messages: a visible app window gets them as a message (a toast),
+ *   otherwise they become system notifications; a tap opens their URL.
  *
- * Typed with small local interfaces because the DOM and WebWorker libs cannot
- * share one TypeScript program.
+ * Typed with small local interfaces because the DOM and WebWorker libs cannot share one
+ * TypeScript program.
  */
+import { cacheNames, setCacheNameDetails } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE_NAME as API_CACHE, CACHED_AT_HEADER } from './offline/freshness-header.ts';
+import { BACKGROUND_SYNC_TAG, flushOutbox } from './offline/flush.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Response | Promise<Response>): void;
-}
-
 interface MessageEventLike extends ExtendableEvent {
   readonly data: unknown;
+}
+
+interface SyncEventLike extends ExtendableEvent {
+  readonly tag: string;
 }
 
 interface PushEventLike extends ExtendableEvent {
@@ -55,9 +64,9 @@ interface ServiceWorkerScope {
     showNotification(title: string, options: { body: string; tag?: string; icon: string; data: { url: string } }): Promise<void>;
   };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: 'sync', listener: (event: SyncEventLike) => void): void;
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
 }
@@ -70,38 +79,60 @@ interface PushMessage {
   tag?: string;
 }
 
-interface PrecacheManifest {
-  version: string;
-  files: string[];
-}
-
+declare const self: { __WB_MANIFEST: (string | PrecacheEntry)[] };
 const sw = self as unknown as ServiceWorkerScope;
 
-// Replaced at build time by vite.config.ts with the JSON of the precache manifest.
-const manifest = JSON.parse('__RUSTICO_PRECACHE_MANIFEST__') as PrecacheManifest;
-
-const CACHE_PREFIX = 'rustico-';
-const SHELL_CACHE = `${CACHE_PREFIX}shell-${manifest.version}`;
-const INDEX = '/index.html';
-const precached = new Set(manifest.files);
+// Every cache of this app starts with `rustico-`: "clear the app's data" in Settings finds them all.
+setCacheNameDetails({ prefix: 'rustico', suffix: 'v1' });
 
 function isApi(url: URL): boolean {
   return url.pathname === '/api' || url.pathname.startsWith('/api/');
 }
 
-sw.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(manifest.files)));
-});
+// Registered before the precache, which would answer `/` from its copy: pages come from the server (it fills in the house's settings); offline, the cached shell.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === sw.location.origin && !isApi(url),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await matchPrecache('/index.html')) ?? Response.error();
+    }
+  },
+);
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Streams and documents that must never come from a cache. */
+const NEVER_CACHED = new Set(['/api/events', '/api/openapi.json']);
+
+// Reads from the network when there is one; otherwise the last answer, marked with its time.
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.origin === sw.location.origin && isApi(url) && !NEVER_CACHED.has(url.pathname),
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+          if (!cachedResponse) return cachedResponse;
+          const headers = new Headers(cachedResponse.headers);
+          headers.set(CACHED_AT_HEADER, cachedResponse.headers.get('date') ?? new Date(0).toUTCString());
+          return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+        },
+      },
+    ],
+  }),
+);
 
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      // Caches of the hand-written worker before Workbox (`rustico-shell-<version>`).
       const names = await caches.keys();
-      await Promise.all(
-        names
-          .filter((name) => name.startsWith(CACHE_PREFIX) && name !== SHELL_CACHE)
-          .map((name) => caches.delete(name)),
-      );
+      const current = new Set([cacheNames.precache, cacheNames.runtime, API_CACHE]);
+      await Promise.all(names.filter((name) => name.startsWith('rustico-shell-') && !current.has(name)).map((name) => caches.delete(name)));
       await sw.clients.claim();
     })(),
   );
@@ -114,27 +145,14 @@ sw.addEventListener('message', (event) => {
   }
 });
 
-async function fromCache(path: string): Promise<Response | undefined> {
-  const cache = await caches.open(SHELL_CACHE);
-  return cache.match(path);
-}
-
-sw.addEventListener('fetch', (event) => {
-  const { request } = event;
-  if (request.method !== 'GET') return;
-  const url = new URL(request.url);
-  if (url.origin !== sw.location.origin || isApi(url)) return;
-
-  if (request.mode === 'navigate') {
-    event.respondWith(
-      fetch(request).catch(async () => (await fromCache(INDEX)) ?? Response.error()),
-    );
-    return;
-  }
-
-  if (precached.has(url.pathname)) {
-    event.respondWith(
-      (async () => (await fromCache(url.pathname)) ?? fetch(request))(),
+// The network is back while no tab of the app is open (or asleep): send the outbox from here.
+sw.addEventListener('sync', (event) => {
+  if (event.tag === BACKGROUND_SYNC_TAG) {
+    event.waitUntil(
+      flushOutbox().then((result) => {
+        // Ask the browser to try again later when something is still waiting.
+        if (result.waiting > 0) throw new Error('outbox still waiting');
+      }),
     );
   }
 });

@@ -46,15 +46,18 @@ export function HorizontalBarChart({
   items,
   label,
   formatValue = String,
+  valueSpace = VALUE_SPACE,
 }: {
   items: readonly BarItem[];
   label: string;
   formatValue?: (value: number) => string;
+  /** Room after the longest bar for its value (wider for amounts). */
+  valueSpace?: number;
 }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const max = Math.max(1, ...items.map((item) => item.value));
   const height = items.length * ROW;
-  const track = Math.max(0, width - VALUE_SPACE);
+  const track = Math.max(0, width - valueSpace);
   return (
     <div ref={ref} className={styles.frame} style={{ minHeight: height }}>
       {width > 0 ? (
@@ -87,11 +90,13 @@ const LEFT = 46;
 const RIGHT = 8;
 
 /**
- * Twelve months on the x axis: a line with points (`kind="line"`) or columns.
+ * Twelve months on the x axis: a line with points (`kind="line"`) or columns;
+ * with `second`, two columns a month side by side (e.g. income and expenses).
  * The y axis runs from 0 to `top` with a grid line every `step`.
  */
 export function MonthChart({
   values,
+  second,
   monthLabels,
   label,
   kind,
@@ -101,6 +106,8 @@ export function MonthChart({
   height = 200,
 }: {
   values: readonly number[];
+  /** A second series of columns, drawn right of the first in the second colour. */
+  second?: readonly number[] | undefined;
   /** Short names of the twelve months; the initials are used when space is short. */
   monthLabels: readonly string[];
   label: string;
@@ -140,21 +147,24 @@ export function MonthChart({
             </text>
           ))}
           {kind === 'columns'
-            ? values.map((value, index) => {
-                const barWidth = Math.max(2, Math.min(28, band * 0.62));
-                const barHeight = baseline - y(value);
-                return value > 0 ? (
-                  <rect
-                    key={monthLabels[index]}
-                    className={styles.column}
-                    x={x(index) - barWidth / 2}
-                    y={baseline - Math.max(1.5, barHeight)}
-                    width={barWidth}
-                    height={Math.max(1.5, barHeight)}
-                    rx={2}
-                  />
-                ) : null;
-              })
+            ? [values, ...(second ? [second] : [])].flatMap((series, seriesIndex, all) =>
+                series.map((value, index) => {
+                  const barWidth = Math.max(2, Math.min(28, (band * 0.62) / all.length));
+                  const barHeight = baseline - y(value);
+                  const left = x(index) - (barWidth * all.length) / 2 + barWidth * seriesIndex;
+                  return value > 0 ? (
+                    <rect
+                      key={`${seriesIndex}-${monthLabels[index]}`}
+                      className={seriesIndex === 0 ? styles.column : styles.columnSecond}
+                      x={left}
+                      y={baseline - Math.max(1.5, barHeight)}
+                      width={barWidth}
+                      height={Math.max(1.5, barHeight)}
+                      rx={2}
+                    />
+                  ) : null;
+                }),
+              )
             : (
               <>
                 <polygon
@@ -170,5 +180,21 @@ export function MonthChart({
         </svg>
       ) : null}
     </div>
+  );
+}
+
+/** The key of a two-series MonthChart: what each colour stands for. */
+export function ChartLegend({ first, second }: { first: string; second: string }) {
+  return (
+    <ul className={styles.legend} aria-hidden="true">
+      <li>
+        <span className={`${styles.swatch} ${styles.first}`} />
+        {first}
+      </li>
+      <li>
+        <span className={`${styles.swatch} ${styles.second}`} />
+        {second}
+      </li>
+    </ul>
   );
 }

@@ -15,13 +15,7 @@ export const MONTH_KEYS = [
   'december',
 ] as const;
 
-const numberFormat = new Intl.NumberFormat('it-CH', { maximumFractionDigits: 1 });
 const percentFormat = new Intl.NumberFormat('it-CH', { style: 'percent', maximumFractionDigits: 0 });
-
-/** 1’234.5 */
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
-}
 
 /** 0.42 → 42% */
 export function formatPercent(fraction: number): string {

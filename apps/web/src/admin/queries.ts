@@ -1,17 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  addedMemberSchema,
+  adminReadingListSchema,
+  adminReadingResponseSchema,
   memberListSchema,
   memberSchema,
   memberWithPasswordSchema,
   yearStatisticsSchema,
   type Member,
   type MemberUpdate,
+  type MeterReadingInput,
   type NewMember,
 } from '@rustico/core';
 import { z } from 'zod';
 import { sessionQueryKey } from '../auth/queries.ts';
 import { api } from '../lib/api.ts';
-import { membersKey, statisticsKey } from './keys.ts';
+import { membersKey, readingsKey, statisticsKey } from './keys.ts';
 
 /**
  * The statistics live under ['bookings'] (see bookings/queries.ts), so a live
@@ -57,7 +61,7 @@ function useMemberChanged() {
 export function useAddMember() {
   const changed = useMemberChanged();
   return useMutation({
-    mutationFn: (input: NewMember) => api.post('/admin/users', input, memberWithPasswordSchema),
+    mutationFn: (input: NewMember) => api.post('/admin/users', input, addedMemberSchema),
     onSuccess: (data) => changed(data.user),
   });
 }
@@ -84,5 +88,23 @@ export function useRestoreVoucher() {
   return useMutation({
     mutationFn: (id: string) => api.post(`${userPath(id)}/voucher`, {}, memberResponseSchema).then((data) => data.user),
     onSuccess: changed,
+  });
+}
+
+export function useReadings(enabled: boolean) {
+  return useQuery({
+    queryKey: readingsKey,
+    queryFn: ({ signal }) => api.get('/admin/readings', adminReadingListSchema, { signal }).then((data) => data.readings),
+    enabled,
+  });
+}
+
+/** A corrected reading changes a stay's kWh and cost: every booking view is refreshed. */
+export function useCorrectReading() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reading }: { id: string; reading: MeterReadingInput }) =>
+      api.put(`/admin/readings/${encodeURIComponent(id)}`, reading, adminReadingResponseSchema).then((data) => data.reading),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
   });
 }

@@ -1,79 +1,21 @@
-import { useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatChf, formatDisplayDate, isAdmin, todayIn, type YearStatistics } from '@rustico/core';
+import type { ReactNode } from 'react';
+import { formatChf, formatCount, formatDisplayDate, formatKwh, isAdmin, todayIn, type YearStatistics } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
-import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
+import { Numbers, tableStyles } from '../ui/data-table.tsx';
+import { Figures } from '../ui/figures.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page } from '../ui/page.tsx';
+import { useYearParam, YearPicker } from '../ui/year-picker.tsx';
 import { HorizontalBarChart, MonthChart, niceScale } from './charts.tsx';
 import { BackToSettings, Forbidden, LoadFailed } from './forbidden.tsx';
-import { formatNumber, formatPercent, monthName, monthShort } from './format.ts';
+import { formatPercent, monthName, monthShort } from './format.ts';
 import { useStatistics } from './queries.ts';
+import { ReadingsCard } from './readings-card.tsx';
 import styles from './statistics.module.css';
-
-const FIRST_YEAR = 2000;
-const YEAR_PARAM = 'anno';
-
-/** The year in the address (?anno=2025), or the current one at the house. */
-function useYear(): [number, (year: number) => void, { min: number; max: number }] {
-  const [params, setParams] = useSearchParams();
-  const current = Number(todayIn(config.houseTimeZone).slice(0, 4));
-  const bounds = { min: FIRST_YEAR, max: current + 1 };
-  const asked = Number(params.get(YEAR_PARAM));
-  const year = Number.isInteger(asked) && asked >= bounds.min && asked <= bounds.max ? asked : current;
-  const setYear = (next: number) =>
-    setParams(next === current ? {} : { [YEAR_PARAM]: String(next) }, { replace: true, preventScrollReset: true });
-  return [year, setYear, bounds];
-}
-
-function YearPicker({ year, onChange, min, max }: { year: number; onChange: (year: number) => void; min: number; max: number }) {
-  return (
-    <div className={styles.yearPicker} role="group" aria-label={t('admin.statistics.year')}>
-      <Button
-        variant="outlined"
-        className={styles.yearButton}
-        aria-label={t('admin.statistics.previousYear')}
-        title={t('admin.statistics.previousYear')}
-        disabled={year <= min}
-        onClick={() => onChange(year - 1)}
-        icon={<ChevronLeft size={20} aria-hidden="true" />}
-      />
-      <output className={styles.year} aria-live="polite">
-        {year}
-      </output>
-      <Button
-        variant="outlined"
-        className={styles.yearButton}
-        aria-label={t('admin.statistics.nextYear')}
-        title={t('admin.statistics.nextYear')}
-        disabled={year >= max}
-        onClick={() => onChange(year + 1)}
-        icon={<ChevronRight size={20} aria-hidden="true" />}
-      />
-    </div>
-  );
-}
-
-/** A chart's numbers as a table, behind a 'Mostra i numeri' toggle. */
-function Numbers({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <div className={styles.numbers}>
-      <Button variant="text" className={styles.toggle} aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)}>
-        {open ? t('admin.statistics.hideNumbers') : t('admin.statistics.showNumbers')}
-      </Button>
-      <div id={id} hidden={!open}>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 function dates(start: string, end: string): string {
   return t('admin.statistics.datesValue', { start: formatDisplayDate(start), end: formatDisplayDate(end) });
@@ -82,24 +24,13 @@ function dates(start: string, end: string): string {
 function Summary({ stats }: { stats: YearStatistics }) {
   const nights = stats.nightsPerMember.reduce((sum, member) => sum + member.nights, 0);
   const kwh = stats.months.reduce((sum, month) => sum + month.kwh, 0);
-  const figures: Array<[string, string]> = [
-    [t('admin.statistics.totalNights'), formatNumber(nights)],
+  const figures = [
+    [t('admin.statistics.totalNights'), formatCount(nights)],
     [t('admin.statistics.paid'), formatChf(stats.paidCentimes)],
     [t('admin.statistics.open'), formatChf(stats.openCentimes)],
-    [t('admin.statistics.totalKwh'), formatNumber(Math.round(kwh * 10) / 10)],
-  ];
-  return (
-    <section aria-label={t('admin.statistics.summary', { year: stats.year })}>
-      <dl className={styles.figures}>
-        {figures.map(([term, value]) => (
-          <div key={term} className={styles.figure}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+    [t('admin.statistics.totalKwh'), formatKwh(kwh)],
+  ] as const;
+  return <Figures label={t('admin.statistics.summary', { year: stats.year })} items={figures} />;
 }
 
 function NightsCard({ stats }: { stats: YearStatistics }) {
@@ -112,12 +43,12 @@ function NightsCard({ stats }: { stats: YearStatistics }) {
         items={nightsPerMember.map((m) => ({ key: m.memberId, label: m.name, value: m.nights, colour: m.colour }))}
       />
       <Numbers>
-        <table className={styles.table}>
+        <table className={tableStyles.table}>
           <caption>{t('admin.statistics.nightsTable', { year })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('admin.statistics.member')}</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={tableStyles.number}>
                 {t('admin.statistics.nights')}
               </th>
             </tr>
@@ -126,12 +57,12 @@ function NightsCard({ stats }: { stats: YearStatistics }) {
             {nightsPerMember.map((m) => (
               <tr key={m.memberId}>
                 <th scope="row">
-                  <span className={styles.who}>
-                    <span className={styles.dot} style={{ background: m.colour }} aria-hidden="true" />
+                  <span className={tableStyles.who}>
+                    <span className={tableStyles.dot} style={{ background: m.colour }} aria-hidden="true" />
                     {m.name}
                   </span>
                 </th>
-                <td className={styles.number}>{formatNumber(m.nights)}</td>
+                <td className={tableStyles.number}>{formatCount(m.nights)}</td>
               </tr>
             ))}
           </tbody>
@@ -143,22 +74,22 @@ function NightsCard({ stats }: { stats: YearStatistics }) {
 
 function MonthsTable({ stats, column }: { stats: YearStatistics; column: 'occupancy' | 'kwh' }) {
   return (
-    <table className={styles.table}>
+    <table className={tableStyles.table}>
       <caption>{t('admin.statistics.monthTable', { year: stats.year })}</caption>
       <thead>
         <tr>
           <th scope="col">{t('admin.statistics.month')}</th>
           {column === 'occupancy' ? (
             <>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={tableStyles.number}>
                 {t('admin.statistics.nights')}
               </th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={tableStyles.number}>
                 {t('admin.statistics.occupancyColumn')}
               </th>
             </>
           ) : (
-            <th scope="col" className={styles.number}>
+            <th scope="col" className={tableStyles.number}>
               {t('admin.statistics.kwh')}
             </th>
           )}
@@ -170,11 +101,11 @@ function MonthsTable({ stats, column }: { stats: YearStatistics; column: 'occupa
             <th scope="row">{monthName(month.month)}</th>
             {column === 'occupancy' ? (
               <>
-                <td className={styles.number}>{formatNumber(month.nights)}</td>
-                <td className={styles.number}>{formatPercent(month.occupancy)}</td>
+                <td className={tableStyles.number}>{formatCount(month.nights)}</td>
+                <td className={tableStyles.number}>{formatPercent(month.occupancy)}</td>
               </>
             ) : (
-              <td className={styles.number}>{formatNumber(month.kwh)}</td>
+              <td className={tableStyles.number}>{formatKwh(month.kwh)}</td>
             )}
           </tr>
         ))}
@@ -223,8 +154,8 @@ function KwhCard({ stats }: { stats: YearStatistics }) {
   const { top, step } = niceScale(best.kwh);
   const label = t('admin.statistics.kwhChart', {
     year: stats.year,
-    total: formatNumber(total),
-    max: formatNumber(best.kwh),
+    total: formatKwh(total),
+    max: formatKwh(best.kwh),
     month: monthName(best.month).toLowerCase(),
   });
   return (
@@ -236,7 +167,7 @@ function KwhCard({ stats }: { stats: YearStatistics }) {
         monthLabels={stats.months.map((month) => monthShort(month.month))}
         top={top}
         step={step}
-        formatTick={formatNumber}
+        formatTick={formatCount}
       />
       <Numbers>
         <MonthsTable stats={stats} column="kwh" />
@@ -271,15 +202,15 @@ function StayTableCard<T extends StayRow>({
   return (
     <Card title={title} aria-label={title}>
       {rows.length === 0 ? (
-        <p className={styles.muted}>{none}</p>
+        <p className={tableStyles.muted}>{none}</p>
       ) : (
-        <table className={styles.table}>
+        <table className={tableStyles.table}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{t('admin.statistics.member')}</th>
               <th scope="col">{t('admin.statistics.dates')}</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={tableStyles.number}>
                 {valueLabel}
               </th>
             </tr>
@@ -288,8 +219,8 @@ function StayTableCard<T extends StayRow>({
             {rows.map((row) => (
               <tr key={row.bookingId}>
                 <th scope="row">{row.name}</th>
-                <td className={styles.dates}>{dates(row.start, row.end)}</td>
-                <td className={styles.number}>{value(row)}</td>
+                <td className={tableStyles.dates}>{dates(row.start, row.end)}</td>
+                <td className={tableStyles.number}>{value(row)}</td>
               </tr>
             ))}
           </tbody>
@@ -322,7 +253,7 @@ function StaysCard({ stats }: { stats: YearStatistics }) {
       none={t('admin.statistics.staysNone', { year: stats.year })}
       valueLabel={t('admin.statistics.kwh')}
       rows={stats.stays.filter((stay) => stay.kwh !== null || stay.end < today)}
-      value={(stay) => (stay.kwh === null ? <span className={styles.muted}>{t('admin.statistics.noReading')}</span> : formatNumber(stay.kwh))}
+      value={(stay) => (stay.kwh === null ? <span className={tableStyles.muted}>{t('admin.statistics.noReading')}</span> : formatKwh(stay.kwh))}
     />
   );
 }
@@ -333,7 +264,7 @@ function Statistics({ stats }: { stats: YearStatistics }) {
       <Card>
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{t('admin.statistics.empty', { year: stats.year })}</p>
-          <p className={styles.muted}>{t('admin.statistics.emptyHint')}</p>
+          <p className={tableStyles.muted}>{t('admin.statistics.emptyHint')}</p>
         </div>
       </Card>
     );
@@ -354,7 +285,7 @@ function Statistics({ stats }: { stats: YearStatistics }) {
 export function StatisticsPage() {
   const user = useCurrentUser();
   const allowed = isAdmin(user.role);
-  const [year, setYear, bounds] = useYear();
+  const [year, setYear, bounds] = useYearParam();
   const stats = useStatistics(year, allowed);
 
   let content;
@@ -371,6 +302,7 @@ export function StatisticsPage() {
         ) : (
           <Statistics stats={stats.data} />
         )}
+        <ReadingsCard />
       </>
     );
   }

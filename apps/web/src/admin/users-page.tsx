@@ -10,7 +10,9 @@ import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page } from '../ui/page.tsx';
 import { BackToSettings, Forbidden, LoadFailed } from './forbidden.tsx';
-import { AddMemberDialog, EditMemberDialog, defaultColour } from './member-dialogs.tsx';
+import { AddMemberDialog } from './add-member-dialog.tsx';
+import { EditMemberDialog } from './edit-member-dialog.tsx';
+import { defaultColour } from './member-fields.tsx';
 import { useMembers } from './queries.ts';
 import styles from './users.module.css';
 

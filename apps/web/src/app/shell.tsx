@@ -1,14 +1,15 @@
 import { useEffect, type ComponentType } from 'react';
-import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProps } from 'lucide-react';
 import { requireSession, useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { useLiveEvents } from '../lib/events.ts';
-import { registerItalianCatalog, t, type MessageKey } from '../lib/i18n.ts';
+import { adoptMemberLanguage, registerItalianCatalog, t, type MessageKey } from '../lib/i18n.ts';
+import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { AppProviders } from './providers.tsx';
-import { queryClient, sessionExpired } from './query-client.ts';
+import { endSession, queryClient, sessionExpired } from './query-client.ts';
 import styles from './shell.module.css';
 import { it } from '../lib/locales/it.ts';
 
@@ -21,6 +22,8 @@ interface NavEntry {
   icon: ComponentType<LucideProps>;
   /** Active only on the exact path (Home); otherwise on every path below it too. */
   end?: boolean;
+  /** Pages elsewhere in the URL tree that belong to this section (reached from it). */
+  also?: readonly string[];
 }
 
 const NAV: readonly NavEntry[] = [
@@ -28,20 +31,29 @@ const NAV: readonly NavEntry[] = [
   { to: '/app/calendario', label: 'nav.calendar', icon: CalendarDays },
   { to: '/app/gestione', label: 'nav.management', icon: ClipboardList },
   { to: '/app/tutorial', label: 'nav.tutorial', icon: BookOpen },
-  { to: '/app/impostazioni', label: 'nav.settings', icon: Settings },
+  { to: '/app/impostazioni', label: 'nav.settings', icon: Settings, also: ['/app/prenotazioni', '/app/statistiche', '/app/utenti'] },
 ];
 
+/** The section a path belongs to, so the navigation marks it on every sub-page. */
+function sectionOf(pathname: string): string | undefined {
+  const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  return NAV.find(({ to, end, also }) => (end ? pathname === to : under(to)) || also?.some(under))?.to;
+}
+
 /** Only logged-in users get in; the user is the loader data of the `app` route. */
-export function loader() {
-  return requireSession(queryClient);
+export async function loader() {
+  const user = await requireSession(queryClient);
+  await adoptMemberLanguage(user);
+  return user;
 }
 
 function Layout() {
   const user = useCurrentUser();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  // One live stream per tab while logged in; closed when the layout unmounts (logout, session expiry).
-  useLiveEvents();
+  const section = sectionOf(useLocation().pathname);
+  // One live stream per browser while logged in; this tab leaves it when the layout unmounts (logout, session expiry).
+  useLiveEvents({ onLogout: endSession });
   // Push messages that arrive while the app is visible show as toasts.
   usePushToasts();
 
@@ -63,12 +75,12 @@ function Layout() {
           <span>{config.houseName}</span>
         </div>
         <ul className={styles.list}>
-          {NAV.map(({ to, label, icon: Icon, end }) => (
+          {NAV.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <NavLink to={to} end={end} className={styles.link}>
+              <Link to={to} className={styles.link} aria-current={section === to ? 'page' : undefined}>
                 <Icon className={styles.icon} size={22} aria-hidden="true" />
                 <span>{t(label)}</span>
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -78,13 +90,14 @@ function Layout() {
         </div>
       </nav>
       <main id="main" className={styles.main} tabIndex={-1}>
+        <OfflineBanner userId={user.id} />
         <Outlet />
       </main>
     </div>
   );
 }
 
-/** The logged-in layout: side bar above 480 px, bottom bar at 480 px or less. */
+/** The logged-in layout: side bar from 900 px, bottom bar below (where the calendar's day cells would shrink under 44 px). */
 export function Shell() {
   return (
     <AppProviders>

@@ -125,6 +125,11 @@ export function LoginPage() {
             error={errors.password}
             onClearError={clearError('password')}
           />
+          {config.mailEnabled ? (
+            <Link to="/password-dimenticata" className={styles.forgot}>
+              {t('login.forgot')}
+            </Link>
+          ) : null}
           <div className={styles.actions}>
             <Button type="submit" block loading={submitting}>
               {t('login.submit')}

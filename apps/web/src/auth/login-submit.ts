@@ -1,6 +1,7 @@
 import { loginEmail, loginRequestSchema, sessionResponseSchema, type SessionUser } from '@rustico/core';
 import { api } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
+import { adoptMemberLanguage } from '../lib/i18n.ts';
 import { rememberSession } from './session.ts';
 
 /**
@@ -34,5 +35,6 @@ export async function submitLogin(values: LoginValues): Promise<SessionUser> {
   });
   const { user } = await api.post('/session', body, sessionResponseSchema);
   rememberSession(user);
+  await adoptMemberLanguage(user);
   return user;
 }

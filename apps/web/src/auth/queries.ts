@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { redirect, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '@rustico/core';
 import { api, isApiError } from '../lib/api.ts';
+import { API_CACHE_NAME } from '../offline/freshness-header.ts';
+import { endLiveEventsEverywhere } from '../lib/events.ts';
 import { APP_ROUTE_ID, probeSession, rememberSession } from './session.ts';
 
 export const sessionQueryKey = ['session'] as const;
@@ -45,7 +47,10 @@ export function useLogout() {
       }
     },
     onSuccess: () => {
+      endLiveEventsEverywhere();
       queryClient.clear();
+      // What the worker kept for reading offline belongs to this member, not the next one.
+      if ('caches' in window) void caches.delete(API_CACHE_NAME);
       queryClient.setQueryData(sessionQueryKey, null);
       rememberSession(null);
     },

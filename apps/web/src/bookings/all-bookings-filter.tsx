@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import type { Booking } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Select } from '../ui/select.tsx';
@@ -13,12 +12,6 @@ export interface AllBookingsFilter {
 /** Select's value for "no filter" (Radix Select needs a non-empty value). */
 export const ANY = 'all';
 
-export function applyFilter(bookings: readonly Booking[], filter: AllBookingsFilter): Booking[] {
-  return bookings.filter(
-    (b) => (filter.year === ANY || b.start.startsWith(filter.year)) && (filter.memberId === ANY || b.ownerId === filter.memberId),
-  );
-}
-
 /** The same filter as query parameters of the server's CSV export. */
 export function csvHref(filter: AllBookingsFilter): string {
   const params = new URLSearchParams();
@@ -30,23 +23,25 @@ export function csvHref(filter: AllBookingsFilter): string {
 
 /** Year and member filters of /app/prenotazioni/0, with the spreadsheet export of what they show. */
 export function AllBookingsFilterBar({
-  bookings,
+  years,
+  members: unsorted,
   filter,
   onChange,
 }: {
-  bookings: readonly Booking[];
+  /** Years with stays, newest first (the server's list; all bookings come a page at a time). */
+  years: readonly number[];
+  members: ReadonlyArray<{ id: string; name: string }>;
   filter: AllBookingsFilter;
   onChange: (filter: AllBookingsFilter) => void;
 }) {
-  const years = [...new Set(bookings.map((b) => b.start.slice(0, 4)))].sort().reverse();
-  const members = [...new Map(bookings.map((b) => [b.ownerId, b.ownerName])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  const members = unsorted.map((m) => [m.id, m.name] as const).sort((a, b) => a[1].localeCompare(b[1]));
   return (
     <div className={styles.filters}>
       <Select
         label={t('bookings.filterYear')}
         value={filter.year}
         onValueChange={(year) => onChange({ ...filter, year })}
-        options={[{ value: ANY, label: t('bookings.allYears') }, ...years.map((year) => ({ value: year, label: year }))]}
+        options={[{ value: ANY, label: t('bookings.allYears') }, ...years.map((year) => ({ value: String(year), label: String(year) }))]}
       />
       <Select
         label={t('bookings.filterMember')}

@@ -11,8 +11,12 @@ import { Button, buttonClass } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
-import { ANY, AllBookingsFilterBar, applyFilter, type AllBookingsFilter } from './all-bookings-filter.tsx';
-import { useBookingHistory } from './queries.ts';
+import { useMembers } from '../admin/queries.ts';
+import { LoadMore } from '../ui/load-more.tsx';
+import { DecisionExplain, StatusPill } from '../fairness/booking-status.tsx';
+import { WaitlistCard } from '../fairness/waitlist-card.tsx';
+import { ANY, AllBookingsFilterBar, type AllBookingsFilter } from './all-bookings-filter.tsx';
+import { useBookingHistory, useBookingYears } from './queries.ts';
 import styles from './bookings.module.css';
 
 /** Route value of :userId that means "every user" (admins only; the server enforces it). */
@@ -34,17 +38,25 @@ function HistoryEntry({ booking, showOwner }: { booking: Booking; showOwner: boo
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const dates = t('bookings.dates', { start: formatDisplayDate(booking.start), end: formatDisplayDate(booking.end) });
+  // A declined request never happens: no check-in, nothing to pay; its reason is below.
+  const declined = booking.status === 'declined';
   const facts: Array<[string, string]> = [
+    [t('fairness.booking.status'), t(`fairness.status.${booking.status}`)],
     [t('bookings.purpose'), t(`calendar.purposes.${booking.purpose}`)],
-    [t('bookings.checkIn'), booking.checkedIn ? t('calendar.done') : t('calendar.toDo')],
-    [t('bookings.checkOut'), booking.checkedOut ? t('calendar.done') : t('calendar.toDo')],
-    [
-      t('bookings.cost'),
-      t('bookings.costStatus', {
-        cost: formatChf(booking.costCentimes),
-        status: booking.paid ? t('calendar.paid') : t('calendar.unpaid'),
-      }),
-    ],
+    ...(declined
+      ? []
+      : ([
+          [t('bookings.checkIn'), booking.checkedIn ? t('calendar.done') : t('calendar.toDo')],
+          [t('bookings.checkOut'), booking.checkedOut ? t('calendar.done') : t('calendar.toDo')],
+          [
+            t('bookings.cost'),
+            // A maintenance stay costs nothing: no amount to pay, nothing unpaid.
+            booking.purpose === 'maintenance'
+              ? t('calendar.free')
+              : t('bookings.costStatus', { cost: formatChf(booking.costCentimes), status: booking.paid ? t('calendar.paid') : t('calendar.unpaid') }),
+          ],
+        ] as Array<[string, string]>)),
+    ...(booking.createdByName ? [[t('bookings.bookedBy'), booking.createdByName] as [string, string]] : []),
   ];
   return (
     <li>
@@ -65,16 +77,21 @@ function HistoryEntry({ booking, showOwner }: { booking: Booking; showOwner: boo
             </span>
           ) : null}
         </span>
+        {/* Requests and declines stand out in the list; their reason is inside. */}
+        {booking.status === 'confirmed' ? null : <StatusPill status={booking.status} />}
         <ChevronDown className={styles.chevron} size={20} aria-hidden="true" />
       </button>
-      <dl id={detailsId} className={styles.details} hidden={!open}>
-        {facts.map(([term, value]) => (
-          <div key={term} className={styles.fact}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <div id={detailsId} className={styles.details} hidden={!open}>
+        <dl className={styles.detailFacts}>
+          {facts.map(([term, value]) => (
+            <div key={term} className={styles.fact}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <DecisionExplain booking={booking} />
+      </div>
     </li>
   );
 }
@@ -113,7 +130,15 @@ export function BookingsPage() {
   const all = userId === ALL_USERS;
   // Members may only see their own history; the server says so too (403).
   const allowed = isAdmin(user.role) || userId === user.id;
-  const history = useBookingHistory(userId, allowed);
+  // The server filters: all bookings come a page at a time, so the screen never holds them all.
+  const history = useBookingHistory(
+    userId,
+    { year: all && filter.year !== ANY ? filter.year : null, memberId: all && filter.memberId !== ANY ? filter.memberId : null },
+    allowed,
+  );
+  const years = useBookingYears(userId, allowed && all);
+  const members = useMembers(allowed && all);
+  const filtered = all && (filter.year !== ANY || filter.memberId !== ANY);
   const title = all ? t('bookings.titleAll') : userId === user.id ? t('bookings.titleMine') : t('bookings.title');
   const back = (
     <Link to="/app/impostazioni" className={pageStyles.back}>
@@ -138,17 +163,18 @@ export function BookingsPage() {
         </span>
       </Alert>
     );
-  } else if (history.data.length === 0) {
+  } else if (history.data.pages[0]?.bookings.length === 0 && !filtered) {
     content = (
       <Card>
         <p>{t('bookings.empty')}</p>
       </Card>
     );
   } else {
-    const shown = all ? applyFilter(history.data, filter) : history.data;
+    const shown = history.data.pages.flatMap((page) => page.bookings);
+    const yearOptions = [...new Set([...(years.data ?? []), ...(filter.year === ANY ? [] : [Number(filter.year)])])].sort((a, b) => b - a);
     content = (
       <div className={styles.years}>
-        {all ? <AllBookingsFilterBar bookings={history.data} filter={filter} onChange={setFilter} /> : null}
+        {all ? <AllBookingsFilterBar years={yearOptions} members={members.data ?? []} filter={filter} onChange={setFilter} /> : null}
         {shown.length === 0 ? (
           <Card>
             <p>{t('bookings.noMatch')}</p>
@@ -166,12 +192,21 @@ export function BookingsPage() {
             </ul>
           </section>
         ))}
+        {history.hasNextPage ? (
+          <LoadMore
+            onLoad={() => void history.fetchNextPage()}
+            loading={history.isFetchingNextPage}
+            label={t('bookings.loadMore')}
+            className={styles.more}
+          />
+        ) : null}
       </div>
     );
   }
 
   return (
     <Page title={title} titleSuffix={config.houseName} before={back}>
+      {allowed && (all || userId === user.id) ? <WaitlistCard memberId={all ? null : userId} /> : null}
       {content}
     </Page>
   );

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bookingListSchema, nextBookingSchema, type IsoDate } from '@rustico/core';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { bookingPageSchema, bookingYearsSchema, nextBookingSchema, type IsoDate } from '@rustico/core';
 import { api } from '../lib/api.ts';
 
 /**
@@ -19,20 +19,45 @@ export const bookingKeys = {
 export const nextBookingQuery = queryOptions({
   queryKey: bookingKeys.next(),
   queryFn: ({ signal }) => api.get('/bookings/next', nextBookingSchema, { signal }).then((data) => data.booking),
+  // Home's loader asks before the card mounts; live events keep it fresh after.
+  staleTime: 10_000,
 });
 
 export function useNextBooking() {
   return useQuery(nextBookingQuery);
 }
 
-export function bookingHistoryQuery(userId: string) {
-  return queryOptions({
-    queryKey: bookingKeys.history(userId),
-    queryFn: ({ signal }) =>
-      api.get(`/users/${encodeURIComponent(userId)}/bookings`, bookingListSchema, { signal }).then((data) => data.bookings),
+/** What the server narrows a history to; null is "all". */
+export interface HistoryFilter {
+  year: string | null;
+  memberId: string | null;
+}
+
+/** A history a page at a time, newest first: the screen asks for the next page as the list's end comes into view. */
+export function useBookingHistory(userId: string, filter: HistoryFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: [...bookingKeys.history(userId), 'pages', filter.year, filter.memberId],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams();
+      if (filter.year) query.set('year', filter.year);
+      if (filter.memberId) query.set('userId', filter.memberId);
+      if (pageParam) query.set('before', pageParam);
+      const search = query.size ? `?${query.toString()}` : '';
+      return api.get(`/users/${encodeURIComponent(userId)}/bookings${search}`, bookingPageSchema, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    // A new filter keeps the list (and the filter's focus) on screen until its first page arrives.
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
-export function useBookingHistory(userId: string, enabled = true) {
-  return useQuery({ ...bookingHistoryQuery(userId), enabled });
+/** The years a history has stays in (newest first), for the year filter. */
+export function useBookingYears(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...bookingKeys.history(userId), 'years'],
+    queryFn: ({ signal }) => api.get(`/users/${encodeURIComponent(userId)}/bookings/years`, bookingYearsSchema, { signal }).then((data) => data.years),
+    enabled,
+  });
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   dragSelection,
   isAdmin,
   monthGrid,
   NO_SELECTION,
+  sameDayMonthsAway,
   selectedStay,
   selectionIsFree,
   shiftMonth,
@@ -22,20 +23,48 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { BookingDetail, EmptyPanel, NewBookingForm } from './booking-panel.tsx';
+import { EmptyPanel } from './empty-panel.tsx';
 import { bookingOn, MONTH_KEYS } from './layout.ts';
 import { MonthGrid } from './month-grid.tsx';
+import { useOnline } from '../offline/use-outbox.ts';
+import { QuotaLine } from '../fairness/booking-form-parts.tsx';
+import { TurnsCard } from '../fairness/turns-card.tsx';
 import { useBookingsBetween, useHouseRules } from './queries.ts';
+import { cx } from '../ui/cx.ts';
 import styles from './calendar.module.css';
+import tentative from './tentative.module.css';
+
+/*
+ * The month paints without the panel's forms (react-hook-form, the select, the dialog: a third
+ * of the screen's code). They load at the first touch of the calendar (a pointer down, a key,
+ * the focus), before the tap that needs them has ended; until they are there the panel keeps
+ * its hint.
+ */
+const loadNewBookingBar = () => import('./new-booking-bar.tsx');
+const loadBookingDetail = () => import('./booking-detail.tsx');
+let panelRequested = false;
+function loadPanel() {
+  if (panelRequested) return;
+  panelRequested = true;
+  void Promise.all([loadNewBookingBar(), loadBookingDetail()]).catch(() => {
+    panelRequested = false;
+  });
+}
+const NewBookingBar = lazy(() => loadNewBookingBar().then((module) => ({ default: module.NewBookingBar })));
+const BookingDetail = lazy(() => loadBookingDetail().then((module) => ({ default: module.BookingDetail })));
 
 /** /app/calendario: the month grid and the booking panel. */
 export function CalendarPage() {
   const user = useCurrentUser();
+  // Booking needs the server (it decides who gets the nights): offline the form says so.
+  const online = useOnline();
   const { toast } = useToast();
   const [today] = useState(() => todayIn(config.houseTimeZone));
   const [shown, setShown] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) }));
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [selectedBookingId, setSelectedBookingId] = useState<string | null>(null);
+  // The grid's tab stop: today at first, then the day last focused (moved to with the keys or tapped).
+  const [focusDay, setFocusDay] = useState<IsoDate>(today);
 
   const days = monthGrid(shown.year, shown.month);
   const from = days[0]!;
@@ -48,6 +77,10 @@ export function CalendarPage() {
   const monthTitle = t('calendar.monthTitle', { month: monthName, year: shown.year });
   const monthPrefix = `${shown.year}-${String(shown.month).padStart(2, '0')}`;
   const selectedBooking = selectedBookingId ? bookings.find((booking) => booking.id === selectedBookingId) : undefined;
+  // Requests hold their nights against instant bookings, not against other requests: the server decides.
+  const blocking = bookings.filter((booking) => booking.status !== 'requested');
+  // The tab stop is always a day of the month shown.
+  const activeDay = focusDay.startsWith(monthPrefix) ? focusDay : today.startsWith(monthPrefix) ? today : `${monthPrefix}-01`;
 
   const canPick = (day: IsoDate) => admin || day >= today;
 
@@ -55,7 +88,8 @@ export function CalendarPage() {
 
   const onTapDay = (day: IsoDate) => {
     const holder = bookingOn(day, bookings);
-    if (holder) {
+    // A requested night ends a range begun on a free day (a competing request); otherwise it opens the request.
+    if (holder && !(holder.status === 'requested' && selection.kind === 'start')) {
       setSelection(NO_SELECTION);
       setSelectedBookingId(holder.id);
       return;
@@ -66,7 +100,7 @@ export function CalendarPage() {
     }
     setSelectedBookingId(null);
     const next = tapDay(selection, day);
-    if (!selectionIsFree(next, bookings)) {
+    if (!selectionIsFree(next, blocking)) {
       refuse(t('calendar.rangeTaken'));
       return;
     }
@@ -79,7 +113,7 @@ export function CalendarPage() {
       refuse(t('calendar.dayInPast'));
       return;
     }
-    if (!selectionIsFree(next, bookings)) {
+    if (!selectionIsFree(next, blocking)) {
       refuse(t('calendar.rangeTaken'));
       return;
     }
@@ -87,7 +121,27 @@ export function CalendarPage() {
     setSelection(next);
   };
 
-  const go = (by: number) => setShown((value) => shiftMonth(value.year, value.month, by));
+  // "Richiedi anche tu": the same nights as a request of someone else's, ready to save.
+  const requestToo = (nights: { start: IsoDate; end: IsoDate }) => {
+    setSelectedBookingId(null);
+    setSelection({ kind: 'range', start: nights.start, end: nights.end });
+  };
+
+  // The chosen range stays across months (a stay may span two); a booking's detail belongs to its month.
+  const go = (by: number) => {
+    setSelectedBookingId(null);
+    setFocusDay(sameDayMonthsAway(activeDay, by));
+    setShown((value) => shiftMonth(value.year, value.month, by));
+  };
+
+  // A key took the focus to a day of another month (Page Up/Down, or past the month's edge): show that month.
+  const onActiveDayChange = (day: IsoDate) => {
+    setFocusDay(day);
+    if (!day.startsWith(monthPrefix)) {
+      setSelectedBookingId(null);
+      setShown({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) });
+    }
+  };
 
   const stay = selectedStay(selection);
   const problemCode = stay && rules ? stayProblem(stay, { today, role: user.role, rules }) : null;
@@ -103,26 +157,33 @@ export function CalendarPage() {
         rules={rules}
         bookings={bookings}
         onClose={() => setSelectedBookingId(null)}
+        onRequestToo={requestToo}
       />
     );
   } else if (stay) {
     panel = (
-      <NewBookingForm
+      <NewBookingBar
         stay={stay}
+        user={user}
         rules={rules}
-        problem={problemCode ? errorCodeText(problemCode) : null}
+        problem={online ? (problemCode ? errorCodeText(problemCode) : null) : t('offline.bookingOnline')}
+        problemOverridable={online && problemCode === 'STAY_TOO_LONG'}
         onSaved={() => setSelection(NO_SELECTION)}
         onCancel={() => setSelection(NO_SELECTION)}
       />
     );
   } else {
-    panel = <EmptyPanel />;
+    panel = (
+      <EmptyPanel>
+        <QuotaLine memberId={user.id} year={shown.year} adding={0} onlyWithQuota />
+      </EmptyPanel>
+    );
   }
 
   return (
     <Page title={t('calendar.title')} titleSuffix={config.houseName}>
       <div className={styles.layout}>
-        <section className={styles.calendar} aria-labelledby="calendar-month">
+        <section className={cx(styles.calendar, tentative.scope)} aria-labelledby="calendar-month" onPointerDown={loadPanel} onKeyDown={loadPanel} onFocus={loadPanel}>
           <div className={styles.header}>
             <button type="button" className={styles.arrow} onClick={() => go(-1)} aria-label={t('calendar.previousMonth')} title={t('calendar.previousMonth')}>
               <ChevronLeft size={22} aria-hidden="true" />
@@ -144,6 +205,8 @@ export function CalendarPage() {
             canPick={canPick}
             onTapDay={onTapDay}
             onDragSelect={onDragSelect}
+            activeDay={activeDay}
+            onActiveDayChange={onActiveDayChange}
             label={t('calendar.gridLabel', { month: monthTitle })}
           />
           {bookingsQuery.isError ? (
@@ -156,8 +219,9 @@ export function CalendarPage() {
           ) : null}
         </section>
         <div className={styles.panel} aria-live="polite">
-          {panel}
+          <Suspense fallback={<EmptyPanel />}>{panel}</Suspense>
         </div>
+        <TurnsCard user={user} between={{ from, to }} compact />
       </div>
     </Page>
   );

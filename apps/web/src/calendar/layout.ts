@@ -36,6 +36,8 @@ export interface BarSegment {
   /** The bar begins in this row (rounded left end) / ends in it (rounded right end). */
   starts: boolean;
   ends: boolean;
+  /** 0, or 1, 2… for requests sharing nights with one drawn before them (they are drawn one under the other). */
+  lane: number;
 }
 
 /**
@@ -58,32 +60,38 @@ export function weekSegments(week: readonly IsoDate[], bookings: readonly Bookin
     const from = starts ? startCol + (dayVisit ? 0.06 : 0.5) : 0;
     const to = ends ? endCol + (dayVisit ? 0.94 : 0.5) : week.length;
     if (to <= from) continue;
-    segments.push({ booking, from, to, starts, ends });
+    segments.push({ booking, from, to, starts, ends, lane: 0 });
   }
-  return segments.sort((a, b) => a.from - b.from);
+  return withLanes(segments.sort((a, b) => a.from - b.from));
+}
+
+/**
+ * Requests of the same peak nights overlap (confirmed stays never do): each
+ * bar gets the first lane free where it begins, so none hides another.
+ */
+function withLanes(segments: BarSegment[]): BarSegment[] {
+  const laneEnds: number[] = [];
+  for (const segment of segments) {
+    const free = laneEnds.findIndex((end) => end <= segment.from);
+    segment.lane = free === -1 ? laneEnds.length : free;
+    laneEnds[segment.lane] = segment.to;
+  }
+  return segments;
+}
+
+/**
+ * What fits on a bar `columns` days wide: the whole name, the first name, or
+ * the initials, so even a one-night stay cut at the week's edge says whose it is.
+ */
+export function barLabel(name: string, columns: number): string | null {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (columns >= 2.5) return name;
+  if (columns >= 1.6) return words[0] ?? name;
+  if (columns < 0.45) return null;
+  return words.slice(0, 2).map((word) => word[0]!.toUpperCase()).join('');
 }
 
 /** The booking that holds a day (a departure day is free for a new arrival). */
 export function bookingOn(day: IsoDate, bookings: readonly Booking[]): Booking | undefined {
   return bookings.find((booking) => occupiesDay(booking, day));
-}
-
-function channel(value: number): number {
-  const c = value / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-function luminance(hex: string): number {
-  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return 0;
-  const [r, g, b] = match.slice(1).map((part) => channel(parseInt(part, 16))) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** Black or white text, whichever reads better on a member's colour. */
-export function textColourOn(background: string): string {
-  const l = luminance(background);
-  const onWhite = 1.05 / (l + 0.05);
-  const onBlack = (l + 0.05) / 0.05;
-  return onWhite >= onBlack ? '#ffffff' : '#111111';
 }

@@ -1,17 +1,20 @@
-import { useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import {
+  dayAfterKey,
   dragSelection,
   formatDisplayDate,
   HOLD_TO_DRAG_MS,
+  isGridKey,
   isSelected,
   selectionIsFree,
+  textColourOn,
   type Booking,
   type IsoDate,
   type Selection,
 } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { cx } from '../ui/cx.ts';
-import { bookingOn, textColourOn, WEEKDAY_KEYS, weekSegments } from './layout.ts';
+import { barLabel, bookingOn, WEEKDAY_KEYS, weekSegments } from './layout.ts';
 import styles from './calendar.module.css';
 
 /** A finger or mouse that moves farther than this before the hold is a swipe or scroll, not a hold. */
@@ -32,6 +35,13 @@ export interface MonthGridProps {
   onTapDay: (day: IsoDate) => void;
   /** A hold-and-drag ended: the range between the two days. */
   onDragSelect: (anchor: IsoDate, current: IsoDate) => void;
+  /** The grid's one tab stop: the day that holds the focus when the grid has it (a day of the month shown). */
+  activeDay: IsoDate;
+  /**
+   * The focus moved to another day: by a key (the page shows that day's month if it is
+   * another) or by a tap or click.
+   */
+  onActiveDayChange: (day: IsoDate) => void;
   label: string;
 }
 
@@ -51,17 +61,15 @@ function dayAt(x: number, y: number): IsoDate | null {
   return cell?.dataset.day ?? null;
 }
 
-function shortName(name: string, columns: number): string {
-  if (columns >= 2.5) return name;
-  return name.split(/\s+/)[0] ?? name;
-}
 
 /**
- * The month's 42 days as buttons with the bookings drawn over them. Taps go
- * through `click` (so keyboards work too); a press held for HOLD_TO_DRAG_MS
- * arms a drag that selects a range with mouse, pen or finger. Until the hold
- * is armed a finger may still scroll the page; once armed, the grid keeps the
- * touch (touch-action and a cancelled touchmove).
+ * The month's 42 days as a WAI-ARIA date grid with the bookings drawn over them: one tab
+ * stop (roving tabindex), arrows move by a day or a week, Home and End to the week's ends,
+ * Page Up and Down to the other months (Shift: years). Each day is a button in its
+ * gridcell; taps go through `click`, so Enter and Space select as a tap does. A press held
+ * for HOLD_TO_DRAG_MS arms a drag that selects a range with mouse, pen or finger. Until the
+ * hold is armed a finger may still scroll the page; once armed, the grid keeps the touch
+ * (touch-action and a cancelled touchmove).
  */
 export function MonthGrid({
   days,
@@ -73,9 +81,13 @@ export function MonthGrid({
   canPick,
   onTapDay,
   onDragSelect,
+  activeDay,
+  onActiveDayChange,
   label,
 }: MonthGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
+  /** A key moved the focus: the day's button takes it once it is drawn (perhaps in another month). */
+  const focusAfterRender = useRef(false);
   const press = useRef<Press | null>(null);
   const suppressClick = useRef(false);
   const [drag, setDrag] = useState<{ anchor: IsoDate; current: IsoDate } | null>(null);
@@ -92,6 +104,28 @@ export function MonthGrid({
   }, []);
 
   useEffect(() => () => window.clearTimeout(press.current?.timer), []);
+
+  useEffect(() => {
+    if (!focusAfterRender.current) return;
+    const button = gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${activeDay}"]`);
+    if (!button) return;
+    focusAfterRender.current = false;
+    button.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !isGridKey(event.key)) return;
+    const from = (event.target as Element).closest<HTMLElement>('[data-day]')?.dataset.day;
+    if (!from) return;
+    event.preventDefault();
+    focusAfterRender.current = true;
+    onActiveDayChange(dayAfterKey(from, event.key, event.shiftKey));
+  };
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const day = (event.target as Element).closest<HTMLElement>('[data-day]')?.dataset.day;
+    if (day && day !== activeDay) onActiveDayChange(day);
+  };
 
   const endPress = () => {
     if (press.current) window.clearTimeout(press.current.timer);
@@ -164,42 +198,48 @@ export function MonthGrid({
   const weeks = Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
 
   return (
-    <div className={styles.month}>
-      <div className={styles.weekdays} aria-hidden="true">
-        {WEEKDAY_KEYS.map(([short]) => (
-          <span key={short}>{t(short)}</span>
+    <div
+      ref={gridRef}
+      className={styles.grid}
+      role="grid"
+      aria-label={label}
+      data-dragging={drag ? '' : undefined}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
+      onContextMenu={(event) => {
+        if (press.current) event.preventDefault();
+      }}
+    >
+      <div role="row" className={styles.weekdays}>
+        {WEEKDAY_KEYS.map(([short, full]) => (
+          <span key={short} role="columnheader">
+            <span aria-hidden="true">{t(short)}</span>
+            <span className="visually-hidden">{t(full)}</span>
+          </span>
         ))}
       </div>
-      <div
-        ref={gridRef}
-        className={styles.grid}
-        role="group"
-        aria-label={label}
-        data-dragging={drag ? '' : undefined}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerCancel}
-        onContextMenu={(event) => {
-          if (press.current) event.preventDefault();
-        }}
-      >
-        {weeks.map((week) => (
-          <div key={week[0]} className={styles.week}>
-            {week.map((day) => {
-              const holder = bookingOn(day, bookings);
-              const selected = isSelected(shown, day);
-              const edge =
-                shown.kind === 'start' ? selected : shown.kind === 'range' && (day === shown.start || day === shown.end);
-              const name = holder
-                ? t('calendar.dayBooked', { date: formatDisplayDate(day), name: holder.ownerName })
-                : t('calendar.day', { date: formatDisplayDate(day) });
-              const pickable = Boolean(holder) || canPick(day);
-              return (
+      {weeks.map((week) => (
+        <div key={week[0]} role="row" className={styles.week}>
+          {week.map((day) => {
+            const holder = bookingOn(day, bookings);
+            const selected = isSelected(shown, day);
+            const edge = shown.kind === 'start' ? selected : shown.kind === 'range' && (day === shown.start || day === shown.end);
+            const number = Number(day.slice(8));
+            // The name starts with the number shown (WCAG 2.5.3, label in name), then the date and who booked it.
+            const name = holder
+              ? t('calendar.dayBooked', { day: number, date: formatDisplayDate(day), name: holder.ownerName })
+              : t('calendar.day', { day: number, date: formatDisplayDate(day) });
+            const pickable = Boolean(holder) || canPick(day);
+            return (
+              <div key={day} role="gridcell" className={styles.cell}>
                 <button
-                  key={day}
                   type="button"
                   data-day={day}
+                  tabIndex={day === activeDay ? 0 : -1}
                   className={cx(
                     styles.day,
                     !day.startsWith(monthPrefix) && styles.outside,
@@ -217,37 +257,39 @@ export function MonthGrid({
                   aria-disabled={pickable ? undefined : true}
                   onClick={onClick}
                 >
-                  <span className={styles.number}>{Number(day.slice(8))}</span>
+                  <span className={styles.number}>{number}</span>
                 </button>
+              </div>
+            );
+          })}
+          <div className={styles.bars} aria-hidden="true">
+            {weekSegments(week, bookings).map((segment) => {
+              const columns = segment.to - segment.from;
+              return (
+                <span
+                  key={segment.booking.id}
+                  data-status={segment.booking.status}
+                  data-lane={segment.lane}
+                  className={cx(
+                    styles.bar,
+                    segment.starts && styles.barStart,
+                    segment.ends && styles.barEnd,
+                    segment.booking.id === selectedBookingId && styles.barActive,
+                  )}
+                  style={{
+                    left: `calc(${(segment.from / 7) * 100}% + 1px)`,
+                    width: `calc(${(columns / 7) * 100}% - 2px)`,
+                    background: segment.booking.ownerColour,
+                    color: textColourOn(segment.booking.ownerColour),
+                  }}
+                >
+                  {barLabel(segment.booking.ownerName, columns)}
+                </span>
               );
             })}
-            <div className={styles.bars} aria-hidden="true">
-              {weekSegments(week, bookings).map((segment) => {
-                const columns = segment.to - segment.from;
-                return (
-                  <span
-                    key={segment.booking.id}
-                    className={cx(
-                      styles.bar,
-                      segment.starts && styles.barStart,
-                      segment.ends && styles.barEnd,
-                      segment.booking.id === selectedBookingId && styles.barActive,
-                    )}
-                    style={{
-                      left: `calc(${(segment.from / 7) * 100}% + 1px)`,
-                      width: `calc(${(columns / 7) * 100}% - 2px)`,
-                      background: segment.booking.ownerColour,
-                      color: textColourOn(segment.booking.ownerColour),
-                    }}
-                  >
-                    {columns >= 0.85 ? shortName(segment.booking.ownerName, columns) : null}
-                  </span>
-                );
-              })}
-            </div>
           </div>
-        ))}
-      </div>
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,21 +1,58 @@
 import { useCurrentUser } from '../auth/queries.ts';
+import { queryClient } from '../app/query-client.ts';
 import { config } from '../lib/config.ts';
+import { openStaysQuery } from '../management/register/queries.ts';
 import { t } from '../lib/i18n.ts';
+import { formatClockTime } from '../offline/clock-time.ts';
+import { useCachedAt } from '../offline/freshness.ts';
+import { NoticesCard } from '../fairness/notices-card.tsx';
+import { RequestsCard } from '../fairness/requests-card.tsx';
+import { TurnsCard } from '../fairness/turns-card.tsx';
 import { Page } from '../ui/page.tsx';
+import { nextBookingQuery } from '../bookings/queries.ts';
+import { latestNoteQuery } from '../notes/queries.ts';
 import { Hero } from './hero.tsx';
-import { HouseLetter } from './house-letter.tsx';
+import { HouseLetter, houseLetterQuery } from './house-letter.tsx';
 import { LastNoteCard } from './last-note-card.tsx';
 import { NextBookingCard } from './next-booking-card.tsx';
-import { WeatherCard } from './weather-card.tsx';
+import { StayActionCard } from './stay-action-card.tsx';
+import { WeatherCard, weatherQuery } from './weather-card.tsx';
 import styles from './home.module.css';
 
-/** /app: the house picture, then weather, next booking and last note, then the house letter. */
+/**
+ * Asks for every card's data at once, with the session, rather than each card after the first
+ * render; waits only for my open stays, so the action card is there at the first paint
+ * instead of pushing the cards down.
+ */
+export async function loader() {
+  void queryClient.prefetchQuery(weatherQuery);
+  void queryClient.prefetchQuery(nextBookingQuery);
+  void queryClient.prefetchQuery(latestNoteQuery);
+  void queryClient.prefetchQuery(houseLetterQuery);
+  await queryClient.ensureQueryData(openStaysQuery).catch(() => undefined);
+  return null;
+}
+
+/**
+ * /app: the house picture, then the step a stay of mine needs today, my fair-booking notices, the requests
+ * waiting for a decision and the picking turns under way, weather, next booking and last note, then the house letter.
+ */
 export function HomePage() {
   const user = useCurrentUser();
+  // Without a network Home shows what it saw last, and says from when.
+  const cachedAt = useCachedAt();
   return (
-    <Page title={t('home.greeting', { name: user.name })} titleSuffix={config.houseName}>
+    <Page
+      title={t('home.greeting', { name: user.name })}
+      titleSuffix={config.houseName}
+      lead={cachedAt ? t('offline.updatedAt', { time: formatClockTime(cachedAt) }) : undefined}
+    >
       <Hero />
       <div className={styles.cards}>
+        <StayActionCard />
+        <NoticesCard className={styles.wide} />
+        <RequestsCard user={user} className={styles.wide} />
+        <TurnsCard user={user} className={styles.wide} compact />
         <WeatherCard />
         <NextBookingCard />
         <LastNoteCard />

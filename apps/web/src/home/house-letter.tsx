@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Mail, NotebookPen } from 'lucide-react';
 import { t } from '../lib/i18n.ts';
@@ -15,14 +15,16 @@ export interface HouseLetterProps {
 }
 
 /** Home: the house letter (content/welcome.md: the house rules), with a way to the notes. */
+export const houseLetterQuery = queryOptions({
+  queryKey: contentKeys.welcome(),
+  queryFn: ({ signal }) => fetchContent('welcome', signal),
+  staleTime: 30 * 60_000,
+});
+
 export function HouseLetter({ className }: HouseLetterProps) {
-  const letter = useQuery({
-    queryKey: contentKeys.welcome(),
-    queryFn: ({ signal }) => fetchContent('welcome', signal),
-    staleTime: 30 * 60_000,
-  });
+  const letter = useQuery(houseLetterQuery);
   let body;
-  if (letter.isPending) body = <Loading />;
+  if (letter.isPending) body = <Loading fill />;
   else if (letter.isError) body = <p className={styles.muted}>{t('homeCards.loadFailed')}</p>;
   else if (letter.data === null) body = <p className={styles.muted}>{t('homeCards.letterEmpty')}</p>;
   else body = <ContentHtml html={letter.data} className={styles.letter} />;
@@ -39,7 +41,7 @@ export function HouseLetter({ className }: HouseLetterProps) {
         </Link>
       }
     >
-      {body}
+      <div className={letter.isPending ? styles.loadingBody : undefined}>{body}</div>
     </Card>
   );
 }

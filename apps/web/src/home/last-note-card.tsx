@@ -18,7 +18,7 @@ export interface LastNoteCardProps {
 export function LastNoteCard({ className }: LastNoteCardProps) {
   const latest = useLatestNote();
   let body;
-  if (latest.isPending) body = <Loading />;
+  if (latest.isPending) body = <Loading fill />;
   else if (latest.isError) body = <p className={styles.muted}>{t('homeCards.loadFailed')}</p>;
   else if (!latest.data) body = <p className={styles.muted}>{t('homeCards.noNote')}</p>;
   else {
@@ -43,7 +43,7 @@ export function LastNoteCard({ className }: LastNoteCardProps) {
   return (
     <Link to="/app/gestione#note" className={cx(styles.cardLink, className)} title={t('homeCards.openNotes')}>
       <Card title={t('homeCards.lastNote')} icon={<MessageSquareText size={20} />} aria-busy={latest.isPending || undefined}>
-        {body}
+        <div className={styles.body}>{body}</div>
       </Card>
     </Link>
   );

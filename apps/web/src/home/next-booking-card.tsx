@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarClock } from 'lucide-react';
-import { formatDisplayDate } from '@rustico/core';
+import { formatDisplayDate, textColourOn } from '@rustico/core';
 import { useNextBooking } from '../bookings/queries.ts';
-import { textColourOn } from '../calendar/layout.ts';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
@@ -21,7 +20,7 @@ function initials(name: string): string {
 export function NextBookingCard() {
   const next = useNextBooking();
   let body;
-  if (next.isPending) body = <Loading />;
+  if (next.isPending) body = <Loading fill />;
   else if (next.isError) body = <p className={styles.muted}>{t('home.loadFailed')}</p>;
   else if (!next.data) body = <p className={styles.muted}>{t('home.noBooking')}</p>;
   else {
@@ -46,8 +45,8 @@ export function NextBookingCard() {
   }
   return (
     <Link to="/app/calendario" className={styles.cardLink} title={t('home.openCalendar')}>
-      <Card title={t('home.nextBooking')} icon={<CalendarClock size={20} />}>
-        {body}
+      <Card title={t('home.nextBooking')} icon={<CalendarClock size={20} />} aria-busy={next.isPending || undefined}>
+        <div className={styles.bookingBody}>{body}</div>
       </Card>
     </Link>
   );

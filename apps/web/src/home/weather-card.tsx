@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   Cloud,
   CloudDrizzle,
@@ -27,15 +27,17 @@ export const weatherQueryKey = ['weather'] as const;
 const responseSchema = z.union([weatherResponseSchema, z.object({ weather: z.null() })]);
 
 /** The weather at the house; the server caches it for 10 minutes, so asking more often is pointless. */
+export const weatherQuery = queryOptions({
+  queryKey: weatherQueryKey,
+  queryFn: ({ signal }): Promise<Weather | null> => api.get('/weather', responseSchema, { signal }).then((data) => data.weather),
+  staleTime: 5 * 60_000,
+  refetchInterval: 10 * 60_000,
+  // The server already falls back to its last good value: a failure here is final until the next refresh.
+  retry: false,
+});
+
 export function useWeather() {
-  return useQuery({
-    queryKey: weatherQueryKey,
-    queryFn: ({ signal }): Promise<Weather | null> => api.get('/weather', responseSchema, { signal }).then((data) => data.weather),
-    staleTime: 5 * 60_000,
-    refetchInterval: 10 * 60_000,
-    // The server already falls back to its last good value: a failure here is final until the next refresh.
-    retry: false,
-  });
+  return useQuery(weatherQuery);
 }
 
 const DAY_ICONS: Record<WeatherCondition, LucideIcon> = {
@@ -81,7 +83,7 @@ export interface WeatherCardProps {
 export function WeatherCard({ className }: WeatherCardProps) {
   const weather = useWeather();
   let body;
-  if (weather.isPending) body = <Loading />;
+  if (weather.isPending) body = <Loading fill />;
   else if (weather.isError) body = <p className={styles.muted}>{t('weather.loadFailed')}</p>;
   else if (!weather.data) body = <p className={styles.muted}>{t('weather.empty')}</p>;
   else {
@@ -102,7 +104,7 @@ export function WeatherCard({ className }: WeatherCardProps) {
   }
   return (
     <Card title={t('weather.title')} icon={<CloudSun size={20} />} className={className} aria-busy={weather.isPending || undefined}>
-      {body}
+      <div className={styles.body}>{body}</div>
     </Card>
   );
 }

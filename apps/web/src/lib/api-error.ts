@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** Figures the message shows (QUOTA_EXCEEDED's used and remaining nights, NOT_YOUR_TURN's member…). */
+  readonly details: Readonly<Record<string, string | number | null>> | undefined;
 
   constructor(options: {
     status: number;
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     message?: string | undefined;
     field?: string | undefined;
     retryAfterSeconds?: number | undefined;
+    details?: Readonly<Record<string, string | number | null>> | undefined;
   }) {
     super(options.message ?? options.code);
     this.name = 'ApiError';
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }
 

@@ -1,5 +1,7 @@
 import { apiErrorSchema, type ErrorCode } from '@rustico/core';
 import type { z } from 'zod';
+import { CACHED_AT_HEADER } from '../offline/freshness-header.ts';
+import { noteAnswerFreshness } from '../offline/freshness.ts';
 import { ApiError, networkError } from './api-error.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
@@ -16,8 +18,8 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   }
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, field, retryAfterSeconds } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, field, retryAfterSeconds });
+    const { code, message, field, retryAfterSeconds, details } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, field, retryAfterSeconds, details });
   }
   const retryHeader = Number(response.headers.get('retry-after'));
   const code: ErrorCode = response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
@@ -51,8 +53,9 @@ async function request<T>(
   schema: z.ZodType<T> | null,
   body: unknown,
   signal: AbortSignal | undefined,
+  extraHeaders: Record<string, string> = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const init: RequestInit = { method, credentials: 'same-origin', headers, signal: signal ?? null };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -65,11 +68,13 @@ async function request<T>(
     if (signal?.aborted) throw cause;
     throw networkError();
   }
+  if (method === 'GET') noteAnswerFreshness(response.headers.get(CACHED_AT_HEADER));
   return parseResponse(response, schema);
 }
 
 interface Options {
   signal?: AbortSignal | undefined;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -82,15 +87,15 @@ export const api = {
     return request('GET', path, schema, undefined, options?.signal);
   },
   post<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
-    return request('POST', path, schema, body ?? {}, options?.signal);
+    return request('POST', path, schema, body ?? {}, options?.signal, options?.headers);
   },
   put<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
-    return request('PUT', path, schema, body ?? {}, options?.signal);
+    return request('PUT', path, schema, body ?? {}, options?.signal, options?.headers);
   },
   patch<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
-    return request('PATCH', path, schema, body ?? {}, options?.signal);
+    return request('PATCH', path, schema, body ?? {}, options?.signal, options?.headers);
   },
   delete<T = void>(path: string, schema: z.ZodType<T> | null = null, options?: Options): Promise<T> {
-    return request('DELETE', path, schema, undefined, options?.signal);
+    return request('DELETE', path, schema, undefined, options?.signal, options?.headers);
   },
 };

@@ -1,13 +1,33 @@
 import type { ErrorCode } from '@rustico/core';
 import { isApiError } from './api-error.ts';
-import { t } from './i18n.ts';
+import { t, type MessageParams } from './i18n.ts';
+import { formatMoment } from './moment.ts';
 
-/** Italian text for an API error code. */
-export function errorCodeText(code: ErrorCode): string {
-  return t(`errors.${code}`);
+type Details = Readonly<Record<string, string | number | null>>;
+
+// Kept free of core's date functions: the login screen's download budget has no room for them.
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T/;
+
+/** The figures of a refusal as its text shows them: days as dd.MM.yyyy, moments with the time. */
+export function detailParams(details: Details | undefined): MessageParams | undefined {
+  if (!details) return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (value === null) continue;
+    if (typeof value === 'string' && ISO_DAY.test(value)) params[key] = value.replace(ISO_DAY, '$3.$2.$1');
+    else if (typeof value === 'string' && ISO_INSTANT.test(value)) params[key] = formatMoment(value);
+    else params[key] = value;
+  }
+  return params;
+}
+
+/** Italian text for an API error code, with the refusal's figures when it has them. */
+export function errorCodeText(code: ErrorCode, details?: Details): string {
+  return t(`errors.${code}`, detailParams(details));
 }
 
 /** Italian text for anything thrown by a query or mutation. */
 export function errorText(error: unknown): string {
-  return isApiError(error) ? errorCodeText(error.code) : t('errors.INTERNAL');
+  return isApiError(error) ? errorCodeText(error.code, error.details) : t('errors.INTERNAL');
 }

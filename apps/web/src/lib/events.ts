@@ -1,15 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { liveEventSchema, type LiveEvent } from '@rustico/core';
+import { moneyKeys } from '../accounts/keys.ts';
 import { membersKey } from '../admin/keys.ts';
 import { bookingKeys } from '../bookings/queries.ts';
+import { fairnessKeys, houseRulesKey } from '../fairness/keys.ts';
 import { noteKeys } from '../notes/queries.ts';
+import { browserEnvironment, joinSharedStream, type SharedStream } from './shared-stream.ts';
 
-/** The live stream of change notices (Server-Sent Events, one per tab). */
+/** The live stream of change notices (Server-Sent Events, one per browser). */
 export const LIVE_EVENTS_URL = '/api/events';
-
-/** After the browser gave up on the stream (e.g. it answered an error), try again after this long. */
-const REOPEN_AFTER_MS = 5_000;
 
 type EventType = Exclude<LiveEvent['type'], 'resync'>;
 
@@ -21,10 +21,26 @@ type KeysFor = { readonly [T in EventType]?: (event: Extract<LiveEvent, { type: 
  * entry is ignored.
  */
 export const liveEventQueryKeys: KeysFor = {
-  booking: () => [bookingKeys.all],
+  // Unpaid stays are part of each member's balance; a stay uses quota, may be a request and may end a turn.
+  booking: () => [
+    bookingKeys.all,
+    moneyKeys.all,
+    fairnessKeys.quotas,
+    fairnessKeys.requests,
+    fairnessKeys.competingAll,
+    fairnessKeys.views,
+    fairnessKeys.turns,
+  ],
   note: () => [noteKeys.all],
-  // A new name or photo shows wherever people appear: notes, bookings, the members list.
-  user: () => [noteKeys.all, bookingKeys.all, membersKey],
+  // A new name or photo shows wherever people appear: notes, bookings, the members list, requests and turns.
+  user: () => [noteKeys.all, bookingKeys.all, membersKey, moneyKeys.all, fairnessKeys.all],
+  money: () => [moneyKeys.all],
+  // The rules decide quotas, requests and the fairness view.
+  rules: () => [houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views],
+  turns: () => [fairnessKeys.turns],
+  // A notice is a decision, a turn or a freed night: the stays it speaks of may have changed too.
+  notice: () => [fairnessKeys.notices, fairnessKeys.requests, fairnessKeys.waitlist],
+  waitlist: () => [fairnessKeys.waitlist],
 };
 
 /** Invalidates the queries a notice concerns; `resync` (the server could not replay what we missed) invalidates everything. */
@@ -48,49 +64,45 @@ export function parseLiveEvent(data: unknown): LiveEvent | null {
   }
 }
 
+/** This tab's part in the browser's shared stream while the /app layout is mounted. */
+let joined: SharedStream | null = null;
+
+/** Ends the live stream in every tab of this browser (after logging out here). */
+export function endLiveEventsEverywhere(): void {
+  joined?.announceLogout();
+  joined = null;
+}
+
 /**
- * Keeps one EventSource open while mounted (the logged-in /app layout) and
- * turns its notices into query invalidations. The browser reconnects by
- * itself and sends Last-Event-ID, so the server replays what was missed; if
- * the browser gives up (the stream answered an error), a new stream opens
- * later and everything is refetched, as events may have been lost.
+ * Keeps this tab in the browser's one live stream while mounted (the
+ * logged-in /app layout) and turns its notices into this tab's query
+ * invalidations. One tab holds the EventSource and passes notices on (see
+ * shared-stream.ts); the browser reconnects by itself and sends
+ * Last-Event-ID, so the server replays what was missed; if the browser gives
+ * up (the stream answered an error), a new stream opens later and everything
+ * is refetched, as events may have been lost.
  */
-export function useLiveEvents(enabled = true): void {
+export function useLiveEvents({ enabled = true, onLogout }: { enabled?: boolean; onLogout: () => void }): void {
   const queryClient = useQueryClient();
+  const latestOnLogout = useRef(onLogout);
+  useEffect(() => {
+    latestOnLogout.current = onLogout;
+  });
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let reopenTimer: number | undefined;
-    let reopened = false;
-
-    const open = () => {
-      source = new EventSource(LIVE_EVENTS_URL);
-      source.onmessage = (message: MessageEvent) => {
-        const event = parseLiveEvent(message.data);
+    const stream = joinSharedStream(browserEnvironment(), LIVE_EVENTS_URL, {
+      onNotice: (data) => {
+        const event = parseLiveEvent(data);
         if (event) applyLiveEvent(queryClient, event);
-      };
-      source.onopen = () => {
-        if (reopened) {
-          reopened = false;
-          void queryClient.invalidateQueries();
-        }
-      };
-      source.onerror = () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        reopenTimer = window.setTimeout(() => {
-          reopened = true;
-          open();
-        }, REOPEN_AFTER_MS);
-      };
-    };
-
-    open();
+      },
+      onReopened: () => void queryClient.invalidateQueries(),
+      onLogout: () => latestOnLogout.current(),
+    });
+    joined = stream;
     return () => {
-      window.clearTimeout(reopenTimer);
-      source?.close();
-      source = null;
+      stream.stop();
+      if (joined === stream) joined = null;
     };
   }, [enabled, queryClient]);
 }

@@ -1,10 +1,8 @@
-import type { it } from './locales/it.ts';
 import { itPublic } from './locales/it-public.ts';
-import { DEFAULT_LOCALE, storedLocale, type LocaleCode } from './locale-preference.ts';
+import { DEFAULT_LOCALE, storedLocale, storeLocale, type LocaleCode } from './locale-preference.ts';
+import type { Messages } from './messages.ts';
 
-/** Same shape as the Italian catalog, any strings: what a de/en catalog must provide. */
-type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Messages = Widen<typeof it>;
+export type { Messages };
 
 /** Dotted paths to every string of the catalog, e.g. 'login.title'. */
 type Paths<T> = {
@@ -64,7 +62,17 @@ export async function setLocale(locale: Locale): Promise<void> {
   }
 }
 
-/** Loads the language chosen on this device (before the first render). */
+/**
+ * The member's language, kept on the server, wins over this device's once they
+ * chose one: after login and whenever the app opens with a session.
+ */
+export async function adoptMemberLanguage(member: { language: Locale | null }): Promise<void> {
+  if (!member.language || member.language === currentLocale) return;
+  storeLocale(member.language);
+  await setLocale(member.language);
+}
+
+/** Loads this device's language (chosen, or the browser's) before the first render. */
 export function loadStoredLocale(): Promise<void> {
   const locale = storedLocale();
   return locale === 'it' ? Promise.resolve(apply('it', italian)) : setLocale(locale);

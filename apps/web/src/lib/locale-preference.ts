@@ -1,21 +1,36 @@
+import type { Language } from '@rustico/core';
+
 /**
- * The language chosen on this device (localStorage). Kept tiny and apart from
- * the other preferences: `main.tsx` reads it before the first render of every
- * page, /login included.
+ * The language on this device: the one chosen (localStorage, the member's
+ * from the server after login), else the browser's first of it/de/en, else
+ * Italian. Kept tiny and apart from the other preferences: `main.tsx` reads it
+ * before the first render of every page, /login included.
  */
 
-export const LOCALES = ['it', 'de', 'en'] as const;
+// A copy of core's LANGUAGES: importing the value would bring zod into /login's budget.
+export const LOCALES = ['it', 'de', 'en'] as const satisfies readonly Language[];
 export type LocaleCode = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: LocaleCode = 'it';
 
 const KEY = 'rustico.language';
 
+const asLocale = (value: string | null | undefined) => LOCALES.find((locale) => locale === value);
+
+/** The browser's first preferred language the app speaks ('de-CH' → 'de'). */
+export function browserLocale(): LocaleCode {
+  const preferred = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const locale = asLocale(tag.split('-')[0]?.toLowerCase());
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
 export function storedLocale(): LocaleCode {
   try {
-    const value = window.localStorage.getItem(KEY);
-    return LOCALES.find((locale) => locale === value) ?? DEFAULT_LOCALE;
+    return asLocale(window.localStorage.getItem(KEY)) ?? browserLocale();
   } catch {
-    return DEFAULT_LOCALE;
+    return browserLocale();
   }
 }
 

@@ -1,6 +1,8 @@
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Wallet } from 'lucide-react';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
+import { buttonClass } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
 import { NotesTab } from '../notes/notes-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
@@ -9,13 +11,17 @@ import { RegisterTab } from './register/register-tab.tsx';
 const TAB_REGISTER = 'registra';
 const TAB_NOTES = 'note';
 
-/** /app/gestione: tabs Registra and Note; #note opens Note, any other hash Registra. */
+/** /app/gestione: the way to the house's accounts, then tabs Registra and Note; #note opens Note, any other hash Registra. */
 export function ManagementPage() {
   const { hash } = useLocation();
   const navigate = useNavigate();
   const tab = hash === `#${TAB_NOTES}` ? TAB_NOTES : TAB_REGISTER;
   return (
     <Page title={t('management.title')} titleSuffix={config.houseName}>
+      <Link to="/app/conti" className={buttonClass({ variant: 'outlined' })}>
+        <Wallet size={18} aria-hidden="true" />
+        {t('accounts.open')}
+      </Link>
       <Tabs
         value={tab}
         onValueChange={(value) => void navigate({ hash: `#${value}` }, { replace: true, preventScrollReset: true })}

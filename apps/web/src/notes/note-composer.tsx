@@ -41,12 +41,15 @@ export function NoteComposer() {
 
   const submit = handleSubmit((input) =>
     create.mutateAsync(input).then(
-      () => reset({ text: '' }),
+      (note) => {
+        reset({ text: '' });
+        if (!note) toast({ title: t('offline.queued') });
+      },
       (failure: unknown) => {
         if (isApiError(failure) && (failure.field === 'text' || failure.code === 'NOTE_EMPTY' || failure.code === 'NOTE_TOO_LONG')) {
           setError('text', { type: 'server', message: errorCodeText(failure.code) });
         } else {
-          toast({ title: errorText(failure) });
+          toast({ title: errorText(failure), error: true });
         }
       },
     ),

@@ -29,7 +29,7 @@ export function NoteItem({ note, mine }: NoteItemProps) {
   const toggleReaction = () =>
     reaction.mutate(
       { id: note.id, on: !note.reactedByMe },
-      { onError: (error) => toast({ title: errorText(error) }) },
+      { onError: (error) => toast({ title: errorText(error), error: true }) },
     );
 
   const confirmDelete = () =>
@@ -40,7 +40,7 @@ export function NoteItem({ note, mine }: NoteItemProps) {
       },
       onError: (error) => {
         setConfirming(false);
-        toast({ title: errorText(error) });
+        toast({ title: errorText(error), error: true });
       },
     });
 

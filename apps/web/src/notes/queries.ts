@@ -1,4 +1,5 @@
 import {
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -15,7 +16,9 @@ import {
   type NoteInput,
 } from '@rustico/core';
 import type { z } from 'zod';
+import { useCurrentUser } from '../auth/queries.ts';
 import { api } from '../lib/api.ts';
+import { sendOrQueue } from '../offline/outbox.ts';
 
 type NotesPage = z.infer<typeof notesPageSchema>;
 
@@ -45,11 +48,15 @@ export function useNotes() {
 }
 
 /** The newest note (Home card); null when nobody has written one. */
+/** The newest note (Home's card): Home's loader asks before the card mounts; live events keep it fresh after. */
+export const latestNoteQuery = queryOptions({
+  queryKey: noteKeys.latest(),
+  queryFn: ({ signal }) => api.get('/notes/latest', latestNoteSchema, { signal }).then((data) => data.note),
+  staleTime: 10_000,
+});
+
 export function useLatestNote() {
-  return useQuery({
-    queryKey: noteKeys.latest(),
-    queryFn: ({ signal }) => api.get('/notes/latest', latestNoteSchema, { signal }).then((data) => data.note),
-  });
+  return useQuery(latestNoteQuery);
 }
 
 type Snapshot = ReturnType<QueryClient['getQueriesData']>;
@@ -74,9 +81,15 @@ function restore(queryClient: QueryClient, saved: Snapshot): void {
 
 export function useCreateNote() {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   return useMutation({
-    mutationFn: (input: NoteInput) => api.post('/notes', input, noteResponseSchema).then((data) => data.note),
+    // Offline the note waits on the phone (null here) and appears when the outbox is sent.
+    mutationFn: (input: NoteInput) =>
+      sendOrQueue({ userId: user.id, kind: 'note', method: 'POST', path: '/notes', body: input }, noteResponseSchema).then((outcome) =>
+        outcome.queued ? null : outcome.data.note,
+      ),
     onSuccess: (note) => {
+      if (!note) return;
       // Shown at once; the refetch (and the live event) bring the server's order.
       queryClient.setQueryData<InfiniteData<NotesPage>>(noteKeys.list(), (data) => {
         if (!data || data.pages.length === 0) return data;
@@ -106,11 +119,14 @@ export function useDeleteNote() {
 /** Thumbs-up on or off, shown at once and rolled back if the server refuses. */
 export function useToggleReaction() {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   return useMutation({
-    mutationFn: ({ id, on }: { id: string; on: boolean }) => {
-      const path = `/notes/${encodeURIComponent(id)}/reactions/me`;
-      return (on ? api.put(path, {}, noteResponseSchema) : api.delete(path, noteResponseSchema)).then((data) => data.note);
-    },
+    // Offline the thumbs-up stays as shown and waits on the phone (null here).
+    mutationFn: ({ id, on }: { id: string; on: boolean }) =>
+      sendOrQueue(
+        { userId: user.id, kind: on ? 'reaction' : 'unreaction', method: on ? 'PUT' : 'DELETE', path: `/notes/${encodeURIComponent(id)}/reactions/me`, body: on ? {} : undefined },
+        noteResponseSchema,
+      ).then((outcome) => (outcome.queued ? null : outcome.data.note)),
     onMutate: async ({ id, on }) => {
       // A refetch in flight would overwrite the optimistic change; onSettled refetches.
       await queryClient.cancelQueries({ queryKey: noteKeys.all, predicate: (query) => query.state.data !== undefined });
@@ -124,7 +140,7 @@ export function useToggleReaction() {
       if (context) restore(queryClient, context.saved);
     },
     onSuccess: (note) => {
-      updateCachedNote(queryClient, note.id, () => note);
+      if (note) updateCachedNote(queryClient, note.id, () => note);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: noteKeys.all });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Languages, RefreshCw, Share2, Trash2 } from 'lucide-react';
+import { sessionResponseSchema } from '@rustico/core';
+import { api } from '../lib/api.ts';
 import { checkForUpdate, clearAppCaches } from '../lib/app-update.ts';
+import { errorText } from '../lib/error-text.ts';
 import { config } from '../lib/config.ts';
 import { getLocale, t } from '../lib/i18n.ts';
 import { LOCALES, storeLocale, type LocaleCode } from '../lib/locale-preference.ts';
@@ -8,9 +11,24 @@ import { useToast } from '../ui/toast-context.ts';
 import { ChoiceRow } from './choice-row.tsx';
 import { ActionRow } from './settings-row.tsx';
 
-/** Italiano (default), Deutsch, English: kept on this device; the app reloads in the chosen language. */
+/**
+ * Italiano, Deutsch, English: kept with the member on the server (every
+ * device, the notifications) and on this device; the app reloads in it.
+ */
 export function LanguageRow() {
   const current = getLocale();
+  const { toast } = useToast();
+  const choose = async (choice: LocaleCode) => {
+    try {
+      await api.put('/profile/language', { language: choice }, sessionResponseSchema);
+    } catch (error) {
+      toast({ title: errorText(error), error: true });
+      return;
+    }
+    if (choice === current) return;
+    storeLocale(choice);
+    window.location.reload();
+  };
   return (
     <ChoiceRow
       icon={<Languages size={22} />}
@@ -20,11 +38,7 @@ export function LanguageRow() {
       value={current}
       hint={t(`language.${current}`)}
       confirmLabel={t('language.apply')}
-      onConfirm={(choice: LocaleCode) => {
-        if (choice === current) return;
-        storeLocale(choice);
-        window.location.reload();
-      }}
+      onConfirm={(choice: LocaleCode) => void choose(choice)}
     />
   );
 }
@@ -44,7 +58,7 @@ export function ClearCacheRow() {
       .then(() => window.location.reload())
       .catch((error: unknown) => {
         console.warn('Clearing the caches failed', error);
-        toast({ title: t('settings.clearCacheFailed') });
+        toast({ title: t('settings.clearCacheFailed'), error: true });
         setBusy(false);
       });
   };
@@ -109,7 +123,7 @@ export function UpdateRow() {
       }
     } catch (error) {
       console.warn('Checking for updates failed', error);
-      toast({ title: t('settings.updateFailed') });
+      toast({ title: t('settings.updateFailed'), error: true });
     } finally {
       setBusy(false);
     }

@@ -27,7 +27,7 @@ export function CalendarFeedRow() {
         setConfirming(false);
         toast({ title: t('settings.calendarFeedRenewed') });
       },
-      onError: () => toast({ title: t('settings.calendarFeedRenewFailed') }),
+      onError: () => toast({ title: t('settings.calendarFeedRenewFailed'), error: true }),
     });
   };
 

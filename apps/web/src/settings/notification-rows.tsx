@@ -47,7 +47,7 @@ export function PushSwitchRow() {
     } catch (error) {
       console.warn('Turning push notifications on failed', error);
       setChecked(false);
-      toast({ title: t('push.failed') });
+      toast({ title: t('push.failed'), error: true });
     }
   };
 
@@ -57,7 +57,7 @@ export function PushSwitchRow() {
       toast({ title: t('push.disabled') });
     } catch (error) {
       console.warn('Turning push notifications off failed', error);
-      toast({ title: t('push.offFailed') });
+      toast({ title: t('push.offFailed'), error: true });
       setChecked(await pushEnabled().catch(() => false));
     }
   };

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { profileUpdateSchema } from '@rustico/core';
 import type { z } from 'zod';
@@ -11,9 +11,8 @@ import { config } from '../lib/config.ts';
 import { errorCodeText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
-import { PasswordField } from '../ui/password-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { PhotoPicker, usePickedPhoto } from './photo-picker.tsx';
@@ -23,7 +22,7 @@ import styles from './profile.module.css';
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
 
-/** /app/impostazioni/profilo: my photo and display name; email and password are shown, not editable. */
+/** /app/impostazioni/profilo: my photo and display name; the email is shown, the password changes on its own page. */
 export function ProfilePage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
@@ -49,7 +48,7 @@ export function ProfilePage() {
         pick(null);
       } catch (error) {
         console.warn('Profile photo upload failed', error);
-        toast({ title: t('profile.uploadFailed') });
+        toast({ title: t('profile.uploadFailed'), error: true });
         return;
       }
     }
@@ -59,7 +58,7 @@ export function ProfilePage() {
       if (isApiError(error) && error.field === 'name') {
         setError('name', { type: 'server', message: errorCodeText(error.code) });
       }
-      toast({ title: t('profile.updateFailed') });
+      toast({ title: t('profile.updateFailed'), error: true });
       return;
     }
     toast({ title: t('profile.saved') });
@@ -80,7 +79,7 @@ export function ProfilePage() {
           name={user.name}
           preview={picked?.url ?? null}
           onPick={pick}
-          onReject={() => toast({ title: t('profile.uploadFailed') })}
+          onReject={() => toast({ title: t('profile.uploadFailed'), error: true })}
           disabled={isSubmitting}
         />
         <TextField
@@ -99,13 +98,10 @@ export function ProfilePage() {
           disabled
           supportingText={t('profile.emailHint')}
         />
-        <PasswordField
-          label={t('profile.password')}
-          placeholder="••••••••"
-          autoComplete="off"
-          disabled
-          supportingText={t('profile.passwordHint')}
-        />
+        <Link to="/app/impostazioni/password" className={buttonClass({ variant: 'outlined' })}>
+          <KeyRound size={18} aria-hidden="true" />
+          {t('ownPassword.title')}
+        </Link>
         <div className={styles.actions}>
           <Button type="submit" loading={isSubmitting}>
             {t('profile.save')}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { calendarFeedSchema, sessionResponseSchema, type SessionUser } from '@rustico/core';
+import { calendarFeedSchema, notificationSettingsSchema, sessionResponseSchema, type NotificationChoices, type SessionUser } from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
 import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
@@ -55,5 +55,23 @@ export function useRenewCalendarFeed() {
   return useMutation({
     mutationFn: () => api.post('/profile/calendar-feed/renew', {}, calendarFeedSchema),
     onSuccess: (feed) => queryClient.setQueryData(calendarFeedKey, feed),
+  });
+}
+
+const notificationSettingsKey = ['profile', 'notifications'] as const;
+
+/** My channel for each kind of message, and whether the server sends email at all. */
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: notificationSettingsKey,
+    queryFn: ({ signal }) => api.get('/profile/notifications', notificationSettingsSchema, { signal }),
+  });
+}
+
+export function useSaveNotificationChoices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choices: NotificationChoices) => api.put('/profile/notifications', choices, notificationSettingsSchema),
+    onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
   });
 }

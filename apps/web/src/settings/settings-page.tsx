@@ -1,14 +1,19 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BookMarked, ChartColumn, Globe, History, LogOut, UserRound, UsersRound } from 'lucide-react';
+import { BookMarked, ChartColumn, Globe, History, KeyRound, LogOut, Scale, ScrollText, UserRound, UsersRound, Wallet } from 'lucide-react';
 import { isAdmin, isSuperadmin } from '@rustico/core';
 import { useCurrentUser, useLogout } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
+import { useOutboxEntries } from '../offline/use-outbox.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { GiftRow } from './account-rows.tsx';
 import { ClearCacheRow, LanguageRow, ShareRow, UpdateRow } from './app-rows.tsx';
 import { CalendarFeedRow } from './calendar-feed-row.tsx';
+import { ChannelRows } from './channel-rows.tsx';
 import { DurationRow, PushSwitchRow } from './notification-rows.tsx';
 import { ActionRow, LinkRow, RowGroup } from './settings-row.tsx';
 
@@ -18,13 +23,18 @@ export function SettingsPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const { toast } = useToast();
+  const unsent = useOutboxEntries(user.id).length;
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
 
-  const onLogout = () => {
+  const logOut = () => {
+    setConfirmingLogout(false);
     logout.mutate(undefined, {
       onSuccess: () => void navigate('/login', { replace: true }),
-      onError: () => toast({ title: t('settings.logoutFailed') }),
+      onError: () => toast({ title: t('settings.logoutFailed'), error: true }),
     });
   };
+  // What waits in the outbox is the member's own work: logging out asks before it goes.
+  const onLogout = () => (unsent > 0 ? setConfirmingLogout(true) : logOut());
 
   return (
     <Page title={t('settings.title')} titleSuffix={config.houseName}>
@@ -38,6 +48,9 @@ export function SettingsPage() {
           />
         </li>
         <li>
+          <LinkRow to="/app/impostazioni/password" icon={<KeyRound size={22} />} label={t('ownPassword.title')} />
+        </li>
+        <li>
           <GiftRow user={user} />
         </li>
         <li>
@@ -48,13 +61,25 @@ export function SettingsPage() {
           />
         </li>
         <li>
+          <LinkRow to="/app/conti" icon={<Wallet size={22} />} label={t('settings.accounts')} hint={t('accounts.openHint')} />
+        </li>
+        <li>
           <CalendarFeedRow />
+        </li>
+      </RowGroup>
+      <RowGroup title={t('fairness.settingsGroup')}>
+        <li>
+          <LinkRow to="/app/impostazioni/regole" icon={<ScrollText size={22} />} label={t('fairness.rulesRow')} hint={t('fairness.rulesHint')} />
+        </li>
+        <li>
+          <LinkRow to="/app/equita" icon={<Scale size={22} />} label={t('fairness.viewRow')} hint={t('fairness.viewHint')} />
         </li>
       </RowGroup>
       <RowGroup title={t('settings.notifications')}>
         <li>
           <PushSwitchRow />
         </li>
+        <ChannelRows />
         <li>
           <DurationRow />
         </li>
@@ -99,6 +124,19 @@ export function SettingsPage() {
             onClick={onLogout}
             disabled={logout.isPending}
             danger
+          />
+          <Dialog
+            open={confirmingLogout}
+            onOpenChange={setConfirmingLogout}
+            title={t('offline.logoutTitle')}
+            description={t('offline.logoutText', { count: unsent })}
+            actions={
+              <DialogActions>
+                <Button danger onClick={logOut}>
+                  {t('offline.logoutAnyway')}
+                </Button>
+              </DialogActions>
+            }
           />
         </li>
       </RowGroup>

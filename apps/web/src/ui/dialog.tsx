@@ -56,3 +56,12 @@ export function DialogActions({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+/** Chiudi, for a dialog that only shows something. */
+export function CloseButton() {
+  return (
+    <DialogClose>
+      <Button variant="text">{t('form.close')}</Button>
+    </DialogClose>
+  );
+}

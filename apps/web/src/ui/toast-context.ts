@@ -5,6 +5,8 @@ export interface ToastInput {
   description?: string | undefined;
   /** Milliseconds on screen; the provider's default when absent. */
   duration?: number | undefined;
+  /** Something failed: the message stays until it is dismissed. */
+  error?: boolean | undefined;
 }
 
 export interface SnackbarInput {
@@ -14,7 +16,7 @@ export interface SnackbarInput {
 }
 
 export interface ToastApi {
-  /** A short message that disappears by itself. */
+  /** A short message that disappears by itself (an error stays until dismissed). */
   toast: (input: ToastInput) => void;
   /** A persistent message that stays until its action button is pressed. */
   snackbar: (input: SnackbarInput) => void;

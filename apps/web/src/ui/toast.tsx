@@ -10,6 +10,15 @@ type Item =
   | ({ id: number; kind: 'snackbar'; open: boolean } & SnackbarInput);
 
 const CLOSE_ANIMATION_MS = 300;
+/** More would cover the screen; the oldest makes room. */
+const MAX_VISIBLE = 3;
+
+/** Adds an item, closing the oldest open ones beyond MAX_VISIBLE. */
+function withNew(list: Item[], item: Item): Item[] {
+  const next = [...list, item];
+  let excess = next.filter((entry) => entry.open).length - MAX_VISIBLE;
+  return next.map((entry) => (entry.open && excess-- > 0 ? { ...entry, open: false } : entry));
+}
 
 export interface ToastProviderProps {
   children: ReactNode;
@@ -31,11 +40,11 @@ export function ToastProvider({ children, defaultDuration = 5000 }: ToastProvide
     () => ({
       toast: (input) => {
         const id = nextId.current++;
-        setItems((list) => [...list, { ...input, id, kind: 'toast', open: true }]);
+        setItems((list) => withNew(list, { ...input, id, kind: 'toast', open: true }));
       },
       snackbar: (input) => {
         const id = nextId.current++;
-        setItems((list) => [...list, { ...input, id, kind: 'snackbar', open: true }]);
+        setItems((list) => withNew(list, { ...input, id, kind: 'snackbar', open: true }));
       },
     }),
     [],
@@ -51,7 +60,8 @@ export function ToastProvider({ children, defaultDuration = 5000 }: ToastProvide
               key={item.id}
               className={styles.toast}
               open={item.open}
-              duration={item.duration ?? defaultDuration}
+              duration={item.error ? Infinity : (item.duration ?? defaultDuration)}
+              type={item.error ? 'foreground' : 'background'}
               onOpenChange={(open) => {
                 if (!open) close(item.id);
               }}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DoorOpen, Trash2 } from 'lucide-react';
-import { noteLabelText, type Booking, type MeterReading } from '@rustico/core';
+import { checkinOpen, formatDisplayDate, noteLabelText, todayIn, type Booking, type MeterReading } from '@rustico/core';
+import { config } from '../../lib/config.ts';
 import { z } from 'zod';
 import { errorText } from '../../lib/error-text.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
@@ -13,6 +14,8 @@ import { Card } from '../../ui/card.tsx';
 import { Dialog, DialogActions } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toast-context.ts';
+import { typedValue } from '../../offline/outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCancelBooking, useCheckIn } from './queries.ts';
 import { ReadingFields, readingFormFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
@@ -25,19 +28,28 @@ export interface CheckinStepProps {
   booking: Booking;
   latest: MeterReading | null | undefined;
   onCancelled: () => void;
+  /** A check-in saved offline that the server refused: shown with what was typed, to correct. */
+  refused?: OutboxEntry | undefined;
 }
 
 /** Arrival: the meter readings and an optional note; and, before it, the booking can still be cancelled. */
-export function CheckinStep({ booking, latest, onCancelled }: CheckinStepProps) {
+export function CheckinStep({ booking, latest, onCancelled, refused }: CheckinStepProps) {
+  const today = todayIn(config.houseTimeZone);
   return (
     <>
-      <CheckinForm booking={booking} latest={latest} />
+      {checkinOpen(booking.start, today) ? (
+        <CheckinForm booking={booking} latest={latest} refused={refused} />
+      ) : (
+        <Card title={t('register.checkinFrom', { date: formatDisplayDate(booking.start) })} icon={<DoorOpen size={20} />}>
+          <p className={styles.muted}>{t('register.checkinLater')}</p>
+        </Card>
+      )}
       <CancelCard booking={booking} onCancelled={onCancelled} />
     </>
   );
 }
 
-function CheckinForm({ booking, latest }: { booking: Booking; latest: MeterReading | null | undefined }) {
+function CheckinForm({ booking, latest, refused }: { booking: Booking; latest: MeterReading | null | undefined; refused: OutboxEntry | undefined }) {
   const checkIn = useCheckIn();
   const { toast } = useToast();
   const {
@@ -48,20 +60,20 @@ function CheckinForm({ booking, latest }: { booking: Booking; latest: MeterReadi
     formState: { errors },
   } = useForm<CheckinFormInput, unknown, CheckinFormOutput>({
     resolver: zodResolver(checkinFormSchema),
-    defaultValues: { dayKwh: '', nightKwh: '', note: '' },
+    defaultValues: { dayKwh: typedValue(refused, 'dayKwh'), nightKwh: typedValue(refused, 'nightKwh'), note: typedValue(refused, 'note') },
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
 
-  const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }));
+  const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }), refused);
 
   const onSubmit = (values: CheckinFormOutput) => {
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
     if (!readings.check(reading, latest)) return;
     checkIn.mutate(
-      { id: booking.id, body: { ...reading, ...(values.note ? { note: values.note } : {}) } },
+      { id: booking.id, body: { ...reading, ...(values.note ? { note: values.note } : {}) }, replaces: refused },
       {
-        onSuccess: () => toast({ title: t('register.checkedIn') }),
+        onSuccess: (outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedIn') }),
         onError: (error) => readings.refused(error),
       },
     );
@@ -116,7 +128,7 @@ function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: (
       },
       onError: (error) => {
         setConfirming(false);
-        toast({ title: errorText(error) });
+        toast({ title: errorText(error), error: true });
       },
     });
   };

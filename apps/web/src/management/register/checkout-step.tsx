@@ -16,6 +16,8 @@ import { Loading } from '../../ui/loading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toast-context.ts';
 import { Checkbox } from './checkbox.tsx';
+import { typedValue } from '../../offline/outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCheckOut, useChecklist } from './queries.ts';
 import { ReadingFields, readingFormFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
@@ -31,10 +33,12 @@ type CheckoutFormOutput = z.output<typeof checkoutFormSchema>;
 export interface CheckoutStepProps {
   booking: Booking;
   latest: MeterReading | null | undefined;
+  /** A check-out saved offline that the server refused: shown with what was typed, to correct. */
+  refused?: OutboxEntry | undefined;
 }
 
 /** Departure: the meter readings, the cleaning checklist confirmed, an optional note. */
-export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
+export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
   const checkOut = useCheckOut();
   const { toast } = useToast();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
@@ -46,12 +50,17 @@ export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: { dayKwh: '', nightKwh: '', note: '', checklistDone: false },
+    defaultValues: {
+      dayKwh: typedValue(refused, 'dayKwh'),
+      nightKwh: typedValue(refused, 'nightKwh'),
+      note: typedValue(refused, 'note'),
+      checklistDone: refused !== undefined,
+    },
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
 
-  const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }));
+  const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }), refused);
 
   const onSubmit = (values: CheckoutFormOutput) => {
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
@@ -60,9 +69,10 @@ export function CheckoutStep({ booking, latest }: CheckoutStepProps) {
       {
         id: booking.id,
         body: { ...reading, checklistDone: true, ...(values.note ? { note: values.note } : {}) },
+        replaces: refused,
       },
       {
-        onSuccess: () => toast({ title: t('register.checkedOut') }),
+        onSuccess: (outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') }),
         onError: (error) =>
           readings.refused(error, (other) => {
             if (!(isApiError(other) && other.code === 'CHECKLIST_NOT_DONE')) return false;

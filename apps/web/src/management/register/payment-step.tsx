@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Copy, ExternalLink, Wallet } from 'lucide-react';
+import { Copy, Wallet } from 'lucide-react';
 import {
   checkoutCost,
   formatChf,
   formatDisplayDate,
+  formatKwh,
   paymentMethodSchema,
   stayFee,
   type Booking,
@@ -21,8 +22,10 @@ import { cx } from '../../ui/cx.ts';
 import { Loading } from '../../ui/loading.tsx';
 import { useToast } from '../../ui/toast-context.ts';
 import { GiftPicture, PhonePayPicture } from './pictures.tsx';
+import { refusalError, typedValue } from '../../offline/outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { qrBillUrl, useHouseRules, usePay, usePaymentDetails } from './queries.ts';
-import { formatKwh } from './reading-fields.tsx';
+import { QrBill } from '../../ui/qr-bill.tsx';
 import styles from './register.module.css';
 
 const METHODS = paymentMethodSchema.options;
@@ -30,17 +33,19 @@ const METHODS = paymentMethodSchema.options;
 export interface PaymentStepProps {
   booking: Booking;
   onPaid: (booking: Booking) => void;
+  /** A payment saved offline that the server refused: its method chosen again, its refusal shown. */
+  refused?: OutboxEntry | undefined;
 }
 
 /** The cost of the stay, how to pay it, and Salva to register the payment. */
-export function PaymentStep({ booking, onPaid }: PaymentStepProps) {
+export function PaymentStep({ booking, onPaid, refused }: PaymentStepProps) {
   const user = useCurrentUser();
   const rules = useHouseRules();
   const details = usePaymentDetails();
   const pay = usePay();
   const { toast } = useToast();
-  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
-  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>(() => (typedValue(refused, 'method') as PaymentMethod) || 'bank_transfer');
+  const [formAlert, setFormAlert] = useState<string | null>(() => (refused ? errorText(refusalError(refused)) : null));
   const free = booking.costCentimes === 0;
   const chosen: PaymentMethod = method === 'voucher' && user.giftUsed ? 'bank_transfer' : method;
 
@@ -48,11 +53,15 @@ export function PaymentStep({ booking, onPaid }: PaymentStepProps) {
     setFormAlert(null);
     pay.mutate(
       // Nothing to pay (maintenance): the stay is closed without a real payment method.
-      { id: booking.id, method: free ? 'bank_transfer' : chosen },
+      { id: booking.id, method: free ? 'bank_transfer' : chosen, replaces: refused },
       {
-        onSuccess: (paid) => {
+        onSuccess: (outcome) => {
+          if (outcome.queued) {
+            toast({ title: t('offline.queued') });
+            return;
+          }
           toast({ title: t('register.paidToast') });
-          onPaid(paid);
+          onPaid(outcome.data);
         },
         onError: (error) => setFormAlert(errorText(error)),
       },
@@ -209,30 +218,6 @@ function MethodDetails({ method, booking, details }: { method: PaymentMethod; bo
   );
 }
 
-function QrBill({ url, alt }: { url: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <figure className={styles.qrBill}>
-      {failed ? (
-        <Alert>{t('register.qrBillFailed')}</Alert>
-      ) : (
-        <a href={url} target="_blank" rel="noopener" className={styles.qrBillLink} title={t('register.qrBillOpen')}>
-          <img src={url} alt={alt} className={styles.qrBillImage} width={794} height={397} onError={() => setFailed(true)} />
-        </a>
-      )}
-      <figcaption className={styles.qrBillCaption}>
-        <span>{t('register.qrBillHint')}</span>
-        {failed ? null : (
-          <a href={url} target="_blank" rel="noopener" className={styles.link}>
-            <ExternalLink size={16} aria-hidden="true" />
-            {t('register.qrBillOpen')}
-          </a>
-        )}
-      </figcaption>
-    </figure>
-  );
-}
-
 /** A detail that copies itself to the clipboard when clicked. */
 function CopyButton({ label, value, copyValue = value }: { label: string; value: string; copyValue?: string }) {
   const { toast } = useToast();
@@ -241,7 +226,7 @@ function CopyButton({ label, value, copyValue = value }: { label: string; value:
       await navigator.clipboard.writeText(copyValue);
       toast({ title: t('register.copied'), description: value });
     } catch {
-      toast({ title: t('register.copyFailed') });
+      toast({ title: t('register.copyFailed'), error: true });
     }
   };
   return (

@@ -13,9 +13,11 @@ import {
   type SessionUser,
 } from '@rustico/core';
 import { z } from 'zod';
-import { sessionQueryKey } from '../../auth/queries.ts';
+import { sessionQueryKey, useCurrentUser } from '../../auth/queries.ts';
 import { forgetSession } from '../../auth/session.ts';
 import { api } from '../../lib/api.ts';
+import { sendOrQueue, type WriteOutcome } from '../../offline/outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox-store.ts';
 
 /**
  * Booking data lives under ['bookings'] so live booking events (and every
@@ -33,11 +35,16 @@ export const registerKeys = {
 const path = (id: string, step: string) => `/bookings/${encodeURIComponent(id)}/${step}`;
 
 /** My bookings that are not paid yet, oldest first (the selector). */
+/** My stays not yet paid (Registra's list, Home's action card). */
+export const openStaysQuery = queryOptions({
+  queryKey: registerKeys.open,
+  queryFn: ({ signal }) => api.get('/stays/open', bookingListSchema, { signal }).then((data) => data.bookings),
+  // Home's loader has just asked: the screen it opens does not ask again (live events keep it fresh).
+  staleTime: 10_000,
+});
+
 export function useOpenStays() {
-  return useQuery({
-    queryKey: registerKeys.open,
-    queryFn: ({ signal }) => api.get('/stays/open', bookingListSchema, { signal }).then((data) => data.bookings),
-  });
+  return useQuery(openStaysQuery);
 }
 
 /** The meter's last recorded reading, fresh whenever a form shows it. */
@@ -99,31 +106,42 @@ function useStepSaved() {
   };
 }
 
+/** A stay step's write: sent now, or kept on the phone until the network is back. */
+function useStepWrite<Body>(step: 'checkin' | 'checkout' | 'payment') {
+  const user = useCurrentUser();
+  return ({ id, body, replaces }: { id: string; body: Body; replaces?: OutboxEntry | undefined }): Promise<WriteOutcome<Booking>> =>
+    sendOrQueue(
+      { userId: user.id, kind: step, method: 'POST', path: path(id, step), body, bookingId: id, replaces },
+      bookingResponseSchema,
+    ).then((outcome) => (outcome.queued ? outcome : { queued: false, data: outcome.data.booking }));
+}
+
 export function useCheckIn() {
   const saved = useStepSaved();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CheckinRequest }) =>
-      api.post(path(id, 'checkin'), body, bookingResponseSchema).then((data) => data.booking),
-    onSuccess: saved,
+    mutationFn: useStepWrite<CheckinRequest>('checkin'),
+    onSuccess: (outcome) => (outcome.queued ? undefined : saved(outcome.data)),
   });
 }
 
 export function useCheckOut() {
   const saved = useStepSaved();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CheckoutRequest }) =>
-      api.post(path(id, 'checkout'), body, bookingResponseSchema).then((data) => data.booking),
-    onSuccess: saved,
+    mutationFn: useStepWrite<CheckoutRequest>('checkout'),
+    onSuccess: (outcome) => (outcome.queued ? undefined : saved(outcome.data)),
   });
 }
 
 export function usePay() {
   const saved = useStepSaved();
   const queryClient = useQueryClient();
+  const write = useStepWrite<{ method: PaymentMethod }>('payment');
   return useMutation({
-    mutationFn: ({ id, method }: { id: string; method: PaymentMethod }) =>
-      api.post(path(id, 'payment'), { method }, bookingResponseSchema).then((data) => data.booking),
-    onSuccess: (booking) => {
+    mutationFn: ({ id, method, replaces }: { id: string; method: PaymentMethod; replaces?: OutboxEntry | undefined }) =>
+      write({ id, body: { method }, replaces }),
+    onSuccess: (outcome) => {
+      if (outcome.queued) return;
+      const booking = outcome.data;
       saved(booking);
       if (booking.paymentMethod === 'voucher') {
         // The voucher is used now: the session user's giftUsed changes (at once, then from the server).

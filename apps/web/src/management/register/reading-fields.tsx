@@ -1,25 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { meterReadingInputSchema, readingIsPlausible, type MeterReading, type MeterReadingInput } from '@rustico/core';
+import { formatKwh, meterReadingInputSchema, parseKwh, readingProblem, type MeterReading, type MeterReadingInput } from '@rustico/core';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { errorCodeText, errorText } from '../../lib/error-text.ts';
 import { t } from '../../lib/i18n.ts';
+import { refusalError } from '../../offline/outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './register.module.css';
 
-const kwhFormat = new Intl.NumberFormat('it-CH', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** `30’273.3` */
-export function formatKwh(kwh: number): string {
-  return kwhFormat.format(kwh);
-}
-
-/** What a person types on the phone: `18240,5`, `18'240.5` or `18 240.5`. */
-function parseKwh(text: string): number {
-  const normalised = text.replace(/[\s'’]/g, '').replace(',', '.');
-  return normalised === '' ? Number.NaN : Number(normalised);
-}
 
 /** A required meter field: text in, kWh out (empty: 'Riempi questo campo'; not a number: 'Valore non valido'). */
 const kwhField = z.string().trim().min(1).transform(parseKwh).pipe(meterReadingInputSchema.shape.dayKwh);
@@ -32,29 +22,43 @@ export const readingFormFields = {
 
 export type ReadingField = 'dayKwh' | 'nightKwh';
 
+/** The meter rule's refusals, shown on both fields. */
+const isReadingRefusal = (code: string) => code === 'READING_TOO_LOW' || code === 'READING_TOO_HIGH';
+
 /**
  * What check-in and check-out share when saving readings: the meter rule before
- * sending (core's `readingIsPlausible`), and where a refusal shows —
- * 'Dati non corretti' on both fields, anything else in the form's alert
+ * sending (core's `readingProblem`), and where a refusal shows — too low or
+ * implausibly high on both fields, anything else in the form's alert
  * unless `claim` places it.
  */
-export function useReadingErrors(setFieldError: (field: ReadingField, message: string) => void) {
-  const [formAlert, setFormAlert] = useState<string | null>(null);
-  const tooLow = (message: string) => {
+export function useReadingErrors(setFieldError: (field: ReadingField, message: string) => void, refusedOffline?: OutboxEntry) {
+  // A write saved offline and refused on reconnect shows its refusal as if it had just been sent
+  // (the step remounts per refused entry, so this runs once for each).
+  const offlineRefusal = refusedOffline ? refusalError(refusedOffline) : null;
+  const [formAlert, setFormAlert] = useState<string | null>(() =>
+    offlineRefusal && !isReadingRefusal(offlineRefusal.code) ? errorText(offlineRefusal) : null,
+  );
+  const onBothFields = (message: string) => {
     setFieldError('dayKwh', message);
     setFieldError('nightKwh', message);
   };
+  const readingRefusedOffline = offlineRefusal && isReadingRefusal(offlineRefusal.code) ? errorText(offlineRefusal) : null;
+  useEffect(() => {
+    if (readingRefusedOffline) onBothFields(readingRefusedOffline);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readingRefusedOffline]);
   return {
     formAlert,
     /** True when the readings may be sent. */
     check(reading: MeterReadingInput, latest: MeterReading | null | undefined): boolean {
       setFormAlert(null);
-      if (readingIsPlausible(reading, latest?.totalKwh ?? null)) return true;
-      tooLow(errorCodeText('READING_TOO_LOW'));
+      const problem = readingProblem(reading, latest ?? null, new Date());
+      if (!problem) return true;
+      onBothFields(errorCodeText(problem));
       return false;
     },
     refused(error: unknown, claim?: (error: unknown) => boolean): void {
-      if (isApiError(error) && error.code === 'READING_TOO_LOW') tooLow(errorText(error));
+      if (isApiError(error) && isReadingRefusal(error.code)) onBothFields(errorText(error));
       else if (!claim?.(error)) setFormAlert(errorText(error));
     },
   };

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CalendarSearch, PartyPopper } from 'lucide-react';
-import { formatDisplayDate, stayStep, type Booking } from '@rustico/core';
+import { checkinOpen, formatDisplayDate, stayStep, todayIn, type Booking } from '@rustico/core';
+import { config } from '../../lib/config.ts';
 import { t } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -12,17 +13,23 @@ import { Checkbox } from './checkbox.tsx';
 import { CheckinStep } from './checkin-step.tsx';
 import { CheckoutStep } from './checkout-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
+import { useCurrentUser } from '../../auth/queries.ts';
+import { useOutboxEntries } from '../../offline/use-outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useLatestReading, useOpenStays } from './queries.ts';
+import { OrphanRefusals, WaitingStepCard } from './queued-step.tsx';
 import styles from './register.module.css';
 
 const BOOKING_PARAM = 'booking';
 
-function optionLabel(booking: Booking): string {
-  return t('register.option', {
+function optionLabel(booking: Booking, today: string): string {
+  const label = t('register.option', {
     start: formatDisplayDate(booking.start),
     end: formatDisplayDate(booking.end),
     purpose: t(`register.purposes.${booking.purpose}`),
   });
+  // A stay not yet at its arrival day says when its check-in opens.
+  return booking.checkedIn || checkinOpen(booking.start, today) ? label : `${label} · ${t('register.checkinFrom', { date: formatDisplayDate(booking.start) })}`;
 }
 
 /** The selected booking id in `?booking=`, so a reload keeps it; the tab's hash is kept. */
@@ -49,6 +56,8 @@ function useSelectedId(): [string | null, (id: string | null) => void] {
 /** Gestione › Registra: check-in, check-out and payment of my stays. */
 export function RegisterTab() {
   const open = useOpenStays();
+  const user = useCurrentUser();
+  const queued = useOutboxEntries(user.id);
   const [selectedId, select] = useSelectedId();
   // The stay just paid leaves the open list; it stays on screen in its finished state.
   const [finished, setFinished] = useState<Booking | null>(null);
@@ -95,10 +104,11 @@ export function RegisterTab() {
 
   return (
     <div className={styles.tab}>
+      <OrphanRefusals entries={queued} bookings={listed} />
       <div className={styles.selector}>
         <Select
           label={t('register.selectLabel')}
-          options={listed.map((item) => ({ value: item.id, label: optionLabel(item) }))}
+          options={listed.map((item) => ({ value: item.id, label: optionLabel(item, todayIn(config.houseTimeZone)) }))}
           value={selected?.id ?? ''}
           onValueChange={(id) => select(id)}
         />
@@ -108,6 +118,7 @@ export function RegisterTab() {
         <StepFor
           key={selected.id}
           booking={selected}
+          queued={queued.filter((entry) => entry.bookingId === selected.id)}
           onCancelled={() => select(null)}
           onPaid={(paid) => setFinished(paid)}
           onAnother={() => {
@@ -138,25 +149,33 @@ function StatusTicks({ booking }: { booking: Booking | null }) {
 
 interface StepForProps {
   booking: Booking;
+  /** This stay's steps saved on the phone (waiting, or refused by the server). */
+  queued: OutboxEntry[];
   onCancelled: () => void;
   onPaid: (booking: Booking) => void;
   onAnother: () => void;
 }
 
 /** The step the booking is at: check-in, check-out, payment or done. */
-function StepFor({ booking, onCancelled, onPaid, onAnother }: StepForProps) {
-  const step = stayStep(booking);
+function StepFor({ booking, queued, onCancelled, onPaid, onAnother }: StepForProps) {
+  // A check-in waiting on the phone counts as done here, so the departure can be registered offline too.
+  const checkinWaiting = queued.some((entry) => entry.kind === 'checkin' && !entry.refusal);
+  const step = stayStep(checkinWaiting ? { ...booking, checkedIn: true } : booking);
   const reading = useLatestReading();
+  const refused = queued.find((entry) => entry.refusal && entry.kind === step);
+  const waiting = queued.find((entry) => !entry.refusal && entry.kind !== 'checkin');
   const needsReading = step === 'checkin' || step === 'checkout';
   if (needsReading && reading.isPending) return <Loading />;
   const latest = reading.data;
+  // The check-out or payment waits for the network: the next step needs the server's cost.
+  if (waiting) return <WaitingStepCard entry={waiting} />;
   switch (step) {
     case 'checkin':
-      return <CheckinStep booking={booking} latest={latest} onCancelled={onCancelled} />;
+      return <CheckinStep key={refused?.key} booking={booking} latest={latest} onCancelled={onCancelled} refused={refused} />;
     case 'checkout':
-      return <CheckoutStep booking={booking} latest={latest} />;
+      return <CheckoutStep key={refused?.key} booking={booking} latest={latest} refused={refused} />;
     case 'payment':
-      return <PaymentStep booking={booking} onPaid={onPaid} />;
+      return <PaymentStep key={refused?.key} booking={booking} onPaid={onPaid} refused={refused} />;
     case 'done':
       return (
         <Card title={t('register.doneTitle')} aria-label={t('register.doneTitle')} icon={<PartyPopper size={20} />}>

@@ -1,200 +1,24 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, KeyRound } from 'lucide-react';
-import { memberUpdateSchema, newMemberSchema, roleSchema, type Member, type MemberUpdate } from '@rustico/core';
+import { memberUpdateSchema, type Member, type MemberUpdate } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
-import { errorCodeText, errorText } from '../lib/error-text.ts';
+import { errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogActions, DialogClose } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Select } from '../ui/select.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { useAddMember, useResetPassword, useRestoreVoucher, useUpdateMember } from './queries.ts';
+import { ColourField, roleOptions } from './member-fields.tsx';
+import { PasswordActions, PasswordShown } from './password-shown.tsx';
+import { useResetPassword, useRestoreVoucher, useUpdateMember } from './queries.ts';
 import styles from './users.module.css';
-
-const ROLE_OPTIONS = roleSchema.options.map((role) => ({ value: role, label: t(`settings.roles.${role}`) }));
-
-/** Colours offered to a new member, in turn. */
-const PALETTE = ['#b5542d', '#3d6b4f', '#2f5d8a', '#8a5a9e', '#c08a1e', '#4f7f8c', '#a33b5c', '#5d6b2f'] as const;
-
-export function defaultColour(taken: number): string {
-  return PALETTE[taken % PALETTE.length]!;
-}
-
-function ColourField({ id, value, children }: { id: string; value: string; children: ReactNode }) {
-  return (
-    <div className={styles.colourField}>
-      {children}
-      <label htmlFor={id} className={styles.colourLabel}>
-        {t('admin.users.colour')}
-        <span className={styles.colourHex}>{value.toLowerCase()}</span>
-      </label>
-    </div>
-  );
-}
-
-/** A one-time password, with a copy button and the warning that it is not shown again. */
-function PasswordShown({ member, password }: { member: Member; password: string }) {
-  const labelId = useId();
-  return (
-    <>
-      <div className={styles.secret}>
-        <span id={labelId} className={styles.secretLabel}>
-          {t('admin.users.password')}
-        </span>
-        <output aria-labelledby={labelId} className={styles.secretValue}>
-          {password}
-        </output>
-      </div>
-      <p className={styles.muted}>{t('admin.users.passwordFor', { email: member.email })}</p>
-      <Alert tone="info">{t('admin.users.passwordOnce')}</Alert>
-    </>
-  );
-}
-
-function PasswordActions({ password }: { password: string }) {
-  const { toast } = useToast();
-  const copy = () => {
-    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
-    if (!clipboard) {
-      toast({ title: t('admin.users.copyFailed') });
-      return;
-    }
-    clipboard.writeText(password).then(
-      () => toast({ title: t('admin.users.copied') }),
-      () => toast({ title: t('admin.users.copyFailed') }),
-    );
-  };
-  return (
-    <>
-      <Button variant="outlined" onClick={copy}>
-        {t('admin.users.copy')}
-      </Button>
-      <DialogClose>
-        <Button>{t('admin.users.passwordDone')}</Button>
-      </DialogClose>
-    </>
-  );
-}
-
-type NewMemberInput = z.input<typeof newMemberSchema>;
-type NewMemberOutput = z.output<typeof newMemberSchema>;
-
-/** 'Aggiungi membro': the form, then the new member's password, shown once. */
-export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: () => void }) {
-  const add = useAddMember();
-  const { toast } = useToast();
-  const formId = useId();
-  const colourId = useId();
-  const [formAlert, setFormAlert] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<NewMemberInput, unknown, NewMemberOutput>({
-    resolver: zodResolver(newMemberSchema),
-    defaultValues: { name: '', email: '', role: 'member', colour },
-    shouldFocusError: true,
-    reValidateMode: 'onSubmit',
-  });
-  const colourValue = useWatch({ control, name: 'colour' });
-
-  const onSubmit = (values: NewMemberOutput) => {
-    setFormAlert(null);
-    add.mutate(values, {
-      onSuccess: ({ user }) => toast({ title: t('admin.users.added', { name: user.name }) }),
-      onError: (error) => {
-        if (isApiError(error) && (error.code === 'EMAIL_TAKEN' || error.code === 'INVALID_EMAIL')) {
-          setError('email', { type: 'server', message: errorCodeText(error.code) }, { shouldFocus: true });
-        } else if (isApiError(error) && error.code === 'NAME_REQUIRED') {
-          setError('name', { type: 'server', message: errorCodeText(error.code) }, { shouldFocus: true });
-        } else {
-          setFormAlert(errorText(error));
-        }
-      },
-    });
-  };
-
-  const created = add.data;
-  if (created) {
-    return (
-      <Dialog
-        open
-        onOpenChange={(open) => !open && onClose()}
-        title={t('admin.users.passwordTitle', { name: created.user.name })}
-        actions={<PasswordActions password={created.password} />}
-      >
-        <PasswordShown member={created.user} password={created.password} />
-      </Dialog>
-    );
-  }
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('admin.users.addTitle')}
-      description={t('admin.users.addDescription')}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={add.isPending}>
-            {t('admin.users.submitAdd')}
-          </Button>
-        </DialogActions>
-      }
-    >
-      <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-        {formAlert ? <Alert>{formAlert}</Alert> : null}
-        <TextField
-          {...register('name')}
-          label={t('admin.users.name')}
-          autoComplete="off"
-          required
-          error={fieldErrorText(errors.name)}
-          onClearError={() => clearErrors('name')}
-        />
-        <TextField
-          {...register('email')}
-          label={t('admin.users.email')}
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          supportingText={t('admin.users.emailHint')}
-          error={fieldErrorText(errors.email)}
-          onClearError={() => clearErrors('email')}
-        />
-        <Controller
-          control={control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label={t('admin.users.role')}
-              options={ROLE_OPTIONS}
-              value={field.value ?? 'member'}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-            />
-          )}
-        />
-        <ColourField id={colourId} value={colourValue ?? colour}>
-          <input {...register('colour')} id={colourId} type="color" className={styles.colourInput} />
-        </ColourField>
-      </form>
-    </Dialog>
-  );
-}
 
 const editSchema = memberUpdateSchema.required();
 type EditInput = z.input<typeof editSchema>;
@@ -231,6 +55,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
     register,
     control,
     handleSubmit,
+    setError,
     clearErrors,
     formState: { errors },
   } = useForm<EditInput, unknown, EditOutput>({
@@ -246,6 +71,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
     reValidateMode: 'onSubmit',
   });
   const colourValue = useWatch({ control, name: 'colour' });
+  const nameValue = useWatch({ control, name: 'name' });
   const close = (open: boolean) => {
     if (!open) onClose();
   };
@@ -261,7 +87,11 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
         },
         onError: (error) => {
           setMode({ kind: 'edit' });
-          setFormAlert(errorText(error));
+          if (isApiError(error) && (error.code === 'COLOUR_UNREADABLE' || error.field === 'colour')) {
+            setError('colour', { type: 'server', message: errorText(error) }, { shouldFocus: true });
+          } else {
+            setFormAlert(errorText(error));
+          }
         },
       },
     );
@@ -376,7 +206,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
           render={({ field }) => (
             <Select
               label={t('admin.users.role')}
-              options={ROLE_OPTIONS}
+              options={roleOptions()}
               value={field.value}
               onValueChange={field.onChange}
               onBlur={field.onBlur}
@@ -384,9 +214,13 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
             />
           )}
         />
-        <ColourField id={colourId} value={colourValue}>
-          <input {...register('colour')} id={colourId} type="color" className={styles.colourInput} />
-        </ColourField>
+        <ColourField
+          {...register('colour', { onChange: () => clearErrors('colour') })}
+          id={colourId}
+          value={colourValue}
+          sampleName={nameValue ?? ''}
+          error={fieldErrorText(errors.colour)}
+        />
         <Controller
           control={control}
           name="hidden"

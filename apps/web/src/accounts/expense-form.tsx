@@ -1,0 +1,223 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Paperclip } from 'lucide-react';
+import {
+  expenseCategories,
+  expenseInputSchema,
+  francs,
+  isAdmin,
+  RECEIPT_MAX_BYTES,
+  todayIn,
+  type Expense,
+  type ExpenseInput,
+} from '@rustico/core';
+import { z } from 'zod';
+import { useMembers } from '../admin/queries.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { isApiError } from '../lib/api.ts';
+import { config } from '../lib/config.ts';
+import { errorCodeText, errorText } from '../lib/error-text.ts';
+import { fieldErrorText } from '../lib/form-errors.ts';
+import { t } from '../lib/i18n.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { Select } from '../ui/select.tsx';
+import { Switch } from '../ui/switch.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import styles from './accounts.module.css';
+import { useSaveExpense, useUploadReceipt } from './queries.ts';
+
+/** The form's amount is text in francs ("120.50" or "120,50"); the API takes centimes. */
+const formSchema = expenseInputSchema.omit({ amountCentimes: true, paidById: true }).extend({
+  amount: z.string().trim().regex(/^\d{1,7}([.,]\d{1,2})?$/, 'AMOUNT_INVALID'),
+  paidBy: z.string(),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const HOUSE = 'house';
+const FIELDS = ['date', 'amount', 'category', 'description', 'paidBy'] as const;
+
+function toInput(values: FormValues): ExpenseInput {
+  return {
+    date: values.date,
+    amountCentimes: francs(Number(values.amount.replace(',', '.'))),
+    category: values.category,
+    description: values.description,
+    paidById: values.paidBy === HOUSE ? null : values.paidBy,
+    recurring: values.recurring,
+  };
+}
+
+/** Adding or changing an expense, with its receipt (a photo from the phone's camera, or a PDF). */
+export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | null; onClose: () => void }) {
+  const user = useCurrentUser();
+  const admin = isAdmin(user.role);
+  const members = useMembers(admin);
+  const save = useSaveExpense();
+  const upload = useUploadReceipt();
+  const { toast } = useToast();
+  const formId = useId();
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: expense
+      ? {
+          date: expense.date,
+          amount: (expense.amountCentimes / 100).toFixed(2),
+          category: expense.category,
+          description: expense.description,
+          paidBy: expense.paidById ?? HOUSE,
+          recurring: expense.recurring,
+        }
+      : { date: todayIn(config.houseTimeZone), amount: '', category: 'maintenance', description: '', paidBy: user.id, recurring: false },
+    shouldFocusError: true,
+    reValidateMode: 'onSubmit',
+  });
+
+  const payers = admin
+    ? [
+        { value: HOUSE, label: t('accounts.list.house') },
+        ...(members.data ?? [user]).filter((m) => !('disabled' in m) || !m.disabled).map((m) => ({ value: m.id, label: m.name })),
+      ]
+    : [{ value: user.id, label: user.name }];
+
+  const onSubmit = async (values: FormValues) => {
+    setFormAlert(null);
+    if (file && file.size > RECEIPT_MAX_BYTES) {
+      setFormAlert(errorCodeText('BODY_TOO_LARGE'));
+      return;
+    }
+    let saved: Expense;
+    try {
+      saved = await save.mutateAsync({ id: expense?.id ?? null, input: toInput(values) });
+    } catch (error) {
+      const field = isApiError(error) ? error.field : undefined;
+      const name = field === 'amountCentimes' ? 'amount' : field === 'paidById' ? 'paidBy' : field;
+      if (isApiError(error) && name && (FIELDS as readonly string[]).includes(name)) {
+        setError(name as (typeof FIELDS)[number], { type: 'server', message: errorCodeText(error.code) }, { shouldFocus: true });
+      } else {
+        setFormAlert(errorText(error));
+      }
+      return;
+    }
+    if (file) {
+      try {
+        await upload.mutateAsync({ id: saved.id, file });
+      } catch (error) {
+        toast({ title: t('accounts.form.receiptFailed', { reason: errorText(error) }) });
+        onClose();
+        return;
+      }
+    }
+    toast({ title: t('accounts.form.saved') });
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={expense ? t('accounts.form.editTitle') : t('accounts.form.addTitle')}
+      actions={
+        <DialogActions>
+          <Button type="submit" form={formId} loading={save.isPending || upload.isPending}>
+            {t('accounts.form.save')}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+        {formAlert ? <Alert>{formAlert}</Alert> : null}
+        <TextField
+          {...register('amount')}
+          label={t('accounts.form.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          error={fieldErrorText(errors.amount)}
+          onClearError={() => clearErrors('amount')}
+        />
+        <TextField
+          {...register('description')}
+          label={t('accounts.form.description')}
+          autoComplete="off"
+          required
+          error={fieldErrorText(errors.description)}
+          onClearError={() => clearErrors('description')}
+        />
+        <TextField
+          {...register('date')}
+          type="date"
+          label={t('accounts.form.date')}
+          required
+          error={fieldErrorText(errors.date)}
+          onClearError={() => clearErrors('date')}
+        />
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <Select
+              label={t('accounts.form.category')}
+              options={expenseCategories.map((c) => ({ value: c, label: t(`accounts.categories.${c}`) }))}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              error={fieldErrorText(errors.category)}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="paidBy"
+          render={({ field }) => (
+            <Select
+              label={t('accounts.form.paidBy')}
+              options={payers}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              disabled={!admin}
+              error={fieldErrorText(errors.paidBy)}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="recurring"
+          render={({ field }) => (
+            <Switch label={t('accounts.form.recurring')} description={t('accounts.form.recurringHint')} checked={field.value} onCheckedChange={field.onChange} />
+          )}
+        />
+        <div className={styles.fileField}>
+          <label htmlFor={fileId} className={styles.fileLabel}>
+            <Paperclip size={18} aria-hidden="true" />
+            {t('accounts.form.receipt')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept="image/*,application/pdf"
+            className={styles.fileInput}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+          {expense?.receipt && !file ? <p className={styles.muted}>{t('accounts.form.receiptKeep')}</p> : null}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

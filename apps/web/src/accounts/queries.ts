@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  balancesResponseSchema,
+  contributionSchema,
+  contributionsResponseSchema,
+  expenseHistorySchema,
+  expenseListSchema,
+  expenseResponseSchema,
+  settlementResponseSchema,
+  yearAccountSchema,
+  type ContributionShares,
+  type Expense,
+  type ExpenseInput,
+  type SettlementInput,
+} from '@rustico/core';
+import { z } from 'zod';
+import { api, parseResponse } from '../lib/api.ts';
+import { networkError } from '../lib/api-error.ts';
+import { moneyKeys } from './keys.ts';
+
+export function useYearAccount(year: number) {
+  return useQuery({ queryKey: moneyKeys.account(year), queryFn: ({ signal }) => api.get(`/accounts/${year}`, yearAccountSchema, { signal }) });
+}
+
+export function useExpenses(year: number) {
+  return useQuery({
+    queryKey: moneyKeys.expenses(year),
+    queryFn: ({ signal }) => api.get(`/expenses?year=${year}`, expenseListSchema, { signal }).then((data) => data.expenses),
+  });
+}
+
+export function useExpenseHistory(id: string) {
+  return useQuery({
+    queryKey: moneyKeys.history(id),
+    queryFn: ({ signal }) => api.get(`/expenses/${encodeURIComponent(id)}/history`, expenseHistorySchema, { signal }).then((data) => data.changes),
+  });
+}
+
+export function useBalances() {
+  return useQuery({ queryKey: moneyKeys.balances, queryFn: ({ signal }) => api.get('/accounts/balances', balancesResponseSchema, { signal }) });
+}
+
+export function useContributions(year: number) {
+  return useQuery({
+    queryKey: moneyKeys.contributions(year),
+    queryFn: ({ signal }) => api.get(`/accounts/${year}/contributions`, contributionsResponseSchema, { signal }),
+  });
+}
+
+/** Every money view depends on every money write: refresh them all. */
+function useMoneyChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+}
+
+/** The browser's type for the file when it is one the server takes; the server still checks the content. */
+function uploadType(file: File): string {
+  if (file.type.startsWith('image/') || file.type === 'application/pdf') return file.type;
+  return /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/octet-stream';
+}
+
+export async function uploadReceipt(id: string, file: File): Promise<Expense> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/expenses/${encodeURIComponent(id)}/receipt`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': uploadType(file) },
+      body: file,
+    });
+  } catch {
+    throw networkError();
+  }
+  return (await parseResponse(response, expenseResponseSchema)).expense;
+}
+
+export function useSaveExpense() {
+  const changed = useMoneyChanged();
+  return useMutation({
+    mutationFn: ({ id, input, verified }: { id: string | null; input: ExpenseInput; verified?: boolean }) =>
+      (id
+        ? api.put(`/expenses/${encodeURIComponent(id)}`, { ...input, ...(verified === undefined ? {} : { verified }) }, expenseResponseSchema)
+        : api.post('/expenses', input, expenseResponseSchema)
+      ).then((data) => data.expense),
+    onSettled: changed,
+  });
+}
+
+export function useUploadReceipt() {
+  const changed = useMoneyChanged();
+  return useMutation({ mutationFn: ({ id, file }: { id: string; file: File }) => uploadReceipt(id, file), onSettled: changed });
+}
+
+export function useDeleteExpense() {
+  const changed = useMoneyChanged();
+  return useMutation({ mutationFn: (id: string) => api.delete(`/expenses/${encodeURIComponent(id)}`), onSettled: changed });
+}
+
+export function useRecordSettlement() {
+  const changed = useMoneyChanged();
+  return useMutation({
+    mutationFn: (input: SettlementInput) => api.post('/accounts/settlements', input, settlementResponseSchema).then((data) => data.settlement),
+    onSettled: changed,
+  });
+}
+
+export function useSaveContributionSettings() {
+  const changed = useMoneyChanged();
+  return useMutation({
+    mutationFn: async ({ budgetCentimes, shares }: { budgetCentimes: number; shares: ContributionShares }) => {
+      await api.put('/accounts/budget', { budgetCentimes }, null);
+      await api.put('/accounts/shares', shares, null);
+    },
+    onSettled: changed,
+  });
+}
+
+export function useIssueContributions() {
+  const changed = useMoneyChanged();
+  return useMutation({ mutationFn: (year: number) => api.post(`/accounts/${year}/contributions`, {}, contributionsResponseSchema), onSettled: changed });
+}
+
+export function useMarkContributionPaid() {
+  const changed = useMoneyChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/contributions/${encodeURIComponent(id)}/paid`, {}, z.object({ contribution: contributionSchema })),
+    onSettled: changed,
+  });
+}

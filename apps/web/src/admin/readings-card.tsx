@@ -1,0 +1,153 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatDisplayDate, formatKwh, type AdminReading } from '@rustico/core';
+import { z } from 'zod';
+import { isApiError } from '../lib/api.ts';
+import { errorText } from '../lib/error-text.ts';
+import { fieldErrorText } from '../lib/form-errors.ts';
+import { t } from '../lib/i18n.ts';
+import { readingFormFields } from '../management/register/reading-fields.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import { useCorrectReading, useReadings } from './queries.ts';
+import styles from './statistics.module.css';
+
+const correctionSchema = z.object({ dayKwh: readingFormFields.dayKwh, nightKwh: readingFormFields.nightKwh });
+
+/** 'Correggi lettura': the two registers, prefilled; a refusal shows on both fields. */
+function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onClose: () => void }) {
+  const correct = useCorrectReading();
+  const { toast } = useToast();
+  const formId = useId();
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<z.input<typeof correctionSchema>, unknown, z.output<typeof correctionSchema>>({
+    resolver: zodResolver(correctionSchema),
+    defaultValues: { dayKwh: String(reading.dayKwh), nightKwh: String(reading.nightKwh) },
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = (values: z.output<typeof correctionSchema>) => {
+    setFormAlert(null);
+    correct.mutate(
+      { id: reading.id, reading: values },
+      {
+        onSuccess: () => {
+          toast({ title: t('admin.readings.corrected') });
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && (error.code === 'READING_TOO_LOW' || error.code === 'READING_TOO_HIGH')) {
+            setError('dayKwh', { type: 'server', message: errorText(error) }, { shouldFocus: true });
+            setError('nightKwh', { type: 'server', message: errorText(error) });
+          } else {
+            setFormAlert(errorText(error));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('admin.readings.dialogTitle')}
+      description={t('admin.readings.dialogDescription', {
+        name: reading.ownerName,
+        kind: t(`admin.readings.kind.${reading.kind}`),
+        start: formatDisplayDate(reading.start),
+        end: formatDisplayDate(reading.end),
+      })}
+      actions={
+        <DialogActions>
+          <Button type="submit" form={formId} loading={correct.isPending}>
+            {t('admin.readings.save')}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className={styles.correctionForm}>
+        {formAlert ? <Alert tone="error">{formAlert}</Alert> : null}
+        <TextField
+          {...register('dayKwh')}
+          label={t('register.dayKwh')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          requiredMark
+          error={fieldErrorText(errors.dayKwh)}
+          onClearError={() => clearErrors('dayKwh')}
+        />
+        <TextField
+          {...register('nightKwh')}
+          label={t('register.nightKwh')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          requiredMark
+          error={fieldErrorText(errors.nightKwh)}
+          onClearError={() => clearErrors('nightKwh')}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function lastCorrection(reading: AdminReading): string | null {
+  const last = reading.corrections.at(-1);
+  if (!last) return null;
+  return t('admin.readings.correctedBy', { name: last.correctedByName, date: formatDisplayDate(last.correctedAt.slice(0, 10)) });
+}
+
+/** The latest meter readings, for an admin to correct one typed wrong (statistics page). */
+export function ReadingsCard() {
+  const readings = useReadings(true);
+  const [editing, setEditing] = useState<AdminReading | null>(null);
+  const title = t('admin.readings.title');
+  return (
+    <Card title={title} aria-label={title}>
+      <p className={styles.muted}>{t('admin.readings.hint')}</p>
+      {readings.isPending ? null : readings.isError ? (
+        <Alert tone="error">{t('admin.loadFailed')}</Alert>
+      ) : readings.data.length === 0 ? (
+        <p className={styles.muted}>{t('admin.readings.none')}</p>
+      ) : (
+        <ul className={styles.readingList}>
+          {readings.data.map((reading) => (
+            <li key={reading.id} className={styles.readingRow}>
+              <div className={styles.readingText}>
+                <span className={styles.readingWho}>
+                  {reading.ownerName} · {t(`admin.readings.kind.${reading.kind}`)}
+                </span>
+                <span className={styles.muted}>
+                  {formatDisplayDate(reading.start)} – {formatDisplayDate(reading.end)}
+                </span>
+                {lastCorrection(reading) ? <span className={styles.muted}>{lastCorrection(reading)}</span> : null}
+              </div>
+              <span className={styles.readingTotal}>{t('admin.readings.total', { kwh: formatKwh(reading.totalKwh) })}</span>
+              <Button
+                variant="outlined"
+                aria-label={t('admin.readings.correctLabel', { name: reading.ownerName, kind: t(`admin.readings.kind.${reading.kind}`) })}
+                onClick={() => setEditing(reading)}
+              >
+                {t('admin.readings.correct')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? <CorrectReadingDialog reading={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The lazy modules each screen's first paint needs, by the path the server sends index.html
+ * for (the router's `lazy` imports, src/app/router.tsx). The build turns them into the chunk
+ * files (route-preloads.json) and the server names those in the page as modulepreloads, so
+ * the browser fetches a screen's code in parallel with the entry instead of after it.
+ * `session`: the page asks /api/session first thing, so the server preloads that too.
+ * route-modules.test.ts checks that every lazy module of the router is here.
+ */
+import { HERO_SIZES, heroSrcSet } from '../home/hero-image.ts';
+
+export interface RouteModules {
+  /** A path of the router, `:name` for a segment. */
+  path: string;
+  /** Source files, relative to apps/web. */
+  modules: readonly string[];
+  session: boolean;
+  /** A picture that is the screen's largest paint, preloaded too (the first source the browser supports). */
+  image?: RouteImage;
+}
+
+export interface RouteImage {
+  type: string;
+  srcset: string;
+  sizes: string;
+}
+
+const APP_SHELL = 'src/app/shell.tsx';
+const app = (path: string, module: string, image?: RouteImage): RouteModules => ({
+  path,
+  modules: [APP_SHELL, module],
+  session: true,
+  ...(image ? { image } : {}),
+});
+
+export const ROUTE_MODULES: readonly RouteModules[] = [
+  { path: '/', modules: [], session: true },
+  { path: '/login', modules: ['src/auth/login-page.tsx'], session: true },
+  { path: '/setup/:token', modules: ['src/auth/setup-page.tsx'], session: false },
+  { path: '/password-dimenticata', modules: ['src/auth/forgot-password-page.tsx'], session: false },
+  { path: '/nuova-password/:token', modules: ['src/auth/password-link-page.tsx'], session: false },
+  { path: '/disiscrizione/:token', modules: ['src/auth/unsubscribe-page.tsx'], session: false },
+  { path: '/visitatore', modules: ['src/visitor/visitor-page.tsx'], session: false },
+  app('/app', 'src/home/home-page.tsx', { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES }),
+  app('/app/calendario', 'src/calendar/calendar-page.tsx'),
+  app('/app/gestione', 'src/management/management-page.tsx'),
+  app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx'),
+  app('/app/tutorial/:tutorialId', 'src/tutorial/tutorial-page.tsx'),
+  app('/app/impostazioni', 'src/settings/settings-page.tsx'),
+  app('/app/impostazioni/profilo', 'src/settings/profile-page.tsx'),
+  app('/app/impostazioni/password', 'src/settings/password-page.tsx'),
+  app('/app/impostazioni/regole', 'src/fairness/rules-page.tsx'),
+  app('/app/equita', 'src/fairness/fairness-page.tsx'),
+  app('/app/richieste/:bookingId', 'src/fairness/request-page.tsx'),
+  app('/app/prenotazioni/:userId', 'src/bookings/bookings-page.tsx'),
+  app('/app/conti', 'src/accounts/accounts-page.tsx'),
+  app('/app/statistiche', 'src/admin/statistics-page.tsx'),
+  app('/app/utenti', 'src/admin/users-page.tsx'),
+];
+
+/** Modules the router loads lazily for pages outside this table (the 404). */
+export const OTHER_LAZY_MODULES: readonly string[] = ['src/errors/not-found-page.tsx'];

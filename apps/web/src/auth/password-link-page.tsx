@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { PASSWORD_MIN_LENGTH, passwordLinkRequestSchema, passwordLinkStatusSchema, type PasswordLinkStatus } from '@rustico/core';
+import type { z } from 'zod';
+import { api, isApiError } from '../lib/api.ts';
+import { config } from '../lib/config.ts';
+import { errorCodeText, errorText } from '../lib/error-text.ts';
+import { fieldErrorText } from '../lib/form-errors.ts';
+import { t } from '../lib/i18n.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
+import { useDocumentTitle } from '../ui/page.tsx';
+import { PasswordField } from '../ui/password-field.tsx';
+import styles from './auth-layout.module.css';
+
+const formSchema = passwordLinkRequestSchema.pick({ password: true });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+const INVALID: PasswordLinkStatus = { valid: false, purpose: null, name: null, email: null };
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<PasswordLinkStatus> {
+  try {
+    return await api.get(`/password-links/${encodeURIComponent(params.token ?? '')}`, passwordLinkStatusSchema);
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400 && error.status < 500) return INVALID;
+    throw error;
+  }
+}
+
+function passwordErrorText(error: FieldError | undefined, value: string): string | undefined {
+  if (error?.type === 'too_small' && value !== '') return t('setup.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+  return fieldErrorText(error);
+}
+
+function ToLogin({ primary }: { primary: boolean }) {
+  return (
+    <Link to="/login" className={buttonClass({ variant: primary ? 'filled' : 'text', block: true })}>
+      {t('password.backToLogin')}
+    </Link>
+  );
+}
+
+/**
+ * /nuova-password/:token: a forgotten password's or an invitation's link, to choose a
+ * password (the setup page's policy). It works once; the member then logs in.
+ */
+export function PasswordLinkPage() {
+  const status = useLoaderData<typeof loader>();
+  const { token = '' } = useParams();
+  const [state, setState] = useState<'form' | 'done' | 'invalid'>(status.valid ? 'form' : 'invalid');
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const invitation = status.purpose === 'invitation';
+  const title =
+    state === 'invalid' ? t('password.invalidTitle') : invitation ? t('password.inviteTitle', { name: status.name ?? '' }) : t('password.resetTitle');
+  useDocumentTitle(title, config.houseName);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { password: '' },
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = async ({ password }: FormOutput) => {
+    setFormAlert(null);
+    try {
+      await api.post('/password-links', { token, password }, null);
+      setState('done');
+    } catch (error) {
+      if (isApiError(error) && error.code === 'PASSWORD_LINK_INVALID') setState('invalid');
+      else if (isApiError(error) && error.field === 'password') setError('password', { type: 'server', message: errorCodeText(error.code) });
+      else setFormAlert(errorText(error));
+    }
+  };
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <header className={styles.header}>
+          <img className={styles.logo} src="/icon.svg" alt="" width={72} height={72} />
+          <h1 className={styles.title}>{title}</h1>
+          {state === 'form' ? (
+            <p className={styles.subtitle}>
+              {invitation ? t('password.inviteSubtitle', { email: status.email ?? '' }) : t('password.resetSubtitle', { email: status.email ?? '' })}
+            </p>
+          ) : null}
+        </header>
+        {state === 'invalid' ? <Alert>{errorCodeText('PASSWORD_LINK_INVALID')}</Alert> : null}
+        {state === 'done' ? <Alert tone="info">{t('password.done')}</Alert> : null}
+        {state === 'form' ? (
+          <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+            {formAlert ? <Alert>{formAlert}</Alert> : null}
+            {/* Lets password managers file the new password under the right account. */}
+            <input type="email" name="username" autoComplete="username" value={status.email ?? ''} readOnly hidden />
+            <PasswordField
+              {...register('password')}
+              label={t('password.newPassword')}
+              autoComplete="new-password"
+              required
+              supportingText={t('setup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+              error={passwordErrorText(errors.password, getValues('password'))}
+              onClearError={() => clearErrors('password')}
+            />
+            <div className={styles.actions}>
+              <Button type="submit" block loading={isSubmitting}>
+                {t('password.submit')}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        <ToLogin primary={state !== 'form'} />
+      </div>
+    </main>
+  );
+}
+
+export { PasswordLinkPage as Component };

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { formatChf, nightsBetween, stayFee, type HouseRules, type Purpose, type Stay } from '@rustico/core';
+import { t } from '../lib/i18n.ts';
+import { Select } from '../ui/select.tsx';
+import styles from './calendar.module.css';
+
+const PURPOSES: readonly Purpose[] = ['personal', 'maintenance'];
+
+function isPurpose(value: string): value is Purpose {
+  return (PURPOSES as readonly string[]).includes(value);
+}
+
+export function PurposeSelect({ value, onChange }: { value: Purpose; onChange: (purpose: Purpose) => void }) {
+  return (
+    <Select
+      label={t('calendar.purpose')}
+      options={PURPOSES.map((purpose) => ({ value: purpose, label: t(`calendar.purposes.${purpose}`) }))}
+      value={value}
+      onValueChange={(next) => {
+        if (isPurpose(next)) onChange(next);
+      }}
+    />
+  );
+}
+
+export function nightsText(stay: Stay): string {
+  const nights = nightsBetween(stay.start, stay.end);
+  return nights === 0 ? t('calendar.dayVisit') : String(nights);
+}
+
+/** The cost before check-out; a maintenance stay says it costs nothing. */
+export function costText(stay: Stay, purpose: Purpose, rules: HouseRules | undefined): string {
+  if (purpose === 'maintenance') return t('calendar.free');
+  return rules ? formatChf(stayFee(stay, purpose, rules)) : '…';
+}
+
+export function OwnerName({ name, colour }: { name: string; colour: string }) {
+  return (
+    <span className={styles.owner}>
+      <span className={styles.dot} style={{ background: colour }} aria-hidden="true" />
+      {name}
+    </span>
+  );
+}
+
+export function Facts({ rows, className }: { rows: ReadonlyArray<readonly [string, ReactNode]>; className?: string | undefined }) {
+  return (
+    <dl className={className ?? styles.facts}>
+      {rows.map(([term, value]) => (
+        <div key={term} className={styles.fact}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

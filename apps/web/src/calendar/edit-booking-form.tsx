@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Pencil } from 'lucide-react';
+import { nightsBetween, selectionIsFree, stayProblem, type Booking, type HouseRules, type IsoDate, type Purpose, type SessionUser, type Stay } from '@rustico/core';
+import { errorCodeText, errorText } from '../lib/error-text.ts';
+import { t } from '../lib/i18n.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { DateField } from '../ui/date-field.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import { costText, Facts, nightsText, PurposeSelect } from './booking-parts.tsx';
+import { useUpdateBooking } from './queries.ts';
+import styles from './calendar.module.css';
+
+export interface EditBookingFormProps {
+  booking: Booking;
+  user: SessionUser;
+  today: IsoDate;
+  rules: HouseRules | undefined;
+  bookings: readonly Booking[];
+  onDone: () => void;
+}
+
+/** Edit mode: new dates (dd.MM.yyyy) and purpose, the cost recalculated as they change. */
+export function EditBookingForm({ booking, user, today, rules, bookings, onDone }: EditBookingFormProps) {
+  const [start, setStart] = useState<IsoDate | null>(booking.start);
+  const [end, setEnd] = useState<IsoDate | null>(booking.end);
+  const [purpose, setPurpose] = useState<Purpose>(booking.purpose);
+  const update = useUpdateBooking();
+  const { toast } = useToast();
+
+  const stay: Stay | null = start && end ? { start, end } : null;
+  const ordered = stay !== null && nightsBetween(stay.start, stay.end) >= 0;
+  const moved = stay !== null && (stay.start !== booking.start || stay.end !== booking.end);
+  let problem: string | null = null;
+  if (!stay) problem = errorCodeText('INVALID_DATE');
+  else if (moved && rules) {
+    const code = stayProblem(stay, { today, role: user.role, rules });
+    if (code) problem = errorCodeText(code);
+    else if (!selectionIsFree({ kind: 'range', ...stay }, bookings, booking)) problem = errorCodeText('BOOKING_OVERLAP');
+  }
+
+  const save = () => {
+    if (!stay) return;
+    update.mutate(
+      { id: booking.id, input: { ...stay, purpose } },
+      {
+        onSuccess: () => {
+          toast({ title: t('calendar.updated') });
+          onDone();
+        },
+        onError: (error) => toast({ title: errorText(error), error: true }),
+      },
+    );
+  };
+
+  return (
+    <Card title={t('calendar.editBooking')} icon={<Pencil size={20} />}>
+      <div className={styles.fields}>
+        <div className={styles.dateFields}>
+          <DateField label={t('calendar.arrival')} value={start} onChange={setStart} required />
+          <DateField label={t('calendar.departure')} value={end} onChange={setEnd} required />
+        </div>
+        <PurposeSelect value={purpose} onChange={setPurpose} />
+      </div>
+      {stay ? <Facts rows={[[t('calendar.nights'), ordered ? nightsText(stay) : '–']]} /> : null}
+      <div className={styles.total} aria-live="polite">
+        <span>{t('calendar.cost')}</span>
+        <strong>{stay && ordered ? costText(stay, purpose, rules) : '–'}</strong>
+      </div>
+      {problem ? <Alert>{problem}</Alert> : null}
+      <div className={styles.dates}>
+        <Button variant="outlined" onClick={onDone}>
+          {t('calendar.cancel')}
+        </Button>
+        <Button onClick={save} loading={update.isPending} disabled={Boolean(problem)}>
+          {t('calendar.save')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-error.ts';
+import { errorCodeText, errorText } from '../lib/error-text.ts';
+import { applyLiveEvent } from '../lib/events.ts';
+import { registerItalianCatalog } from '../lib/i18n.ts';
+import { it as italian } from '../lib/locales/it.ts';
+import type { Messages } from '../lib/messages.ts';
+import { decisionLines } from './booking-status.tsx';
+import { fairnessKeys, houseRulesKey } from './keys.ts';
+import { displayMonthDay, parseMonthDay, peakRangeText } from './peak-format.ts';
+
+beforeAll(() => registerItalianCatalog(italian as unknown as Messages));
+
+describe('peak period days as dd.mm', () => {
+  it('reads what people type, and refuses days that do not exist', () => {
+    expect(parseMonthDay('24.12')).toBe('12-24');
+    expect(parseMonthDay(' 6.1. ')).toBe('01-06');
+    expect(parseMonthDay('29.02')).toBe('02-29');
+    expect(parseMonthDay('31.04')).toBeNull();
+    expect(parseMonthDay('12-24')).toBeNull();
+    expect(parseMonthDay('')).toBeNull();
+  });
+
+  it('shows MM-DD as dd.mm, every year or one year', () => {
+    expect(displayMonthDay('01-06')).toBe('06.01');
+    expect(peakRangeText({ from: '12-20', to: '01-06', year: null })).toBe('dal 20.12 al 06.01, ogni anno');
+    expect(peakRangeText({ from: '08-10', to: '08-20', year: 2027 })).toBe('dal 10.08 al 20.08, solo nel 2027');
+  });
+});
+
+describe('refusals with their figures', () => {
+  it('fills the quota, window and turn texts from the details, dates as dd.MM.yyyy', () => {
+    expect(errorCodeText('QUOTA_EXCEEDED', { year: 2027, quotaNights: 30, usedNights: 28, remainingNights: 2, requestedNights: 5 })).toBe(
+      'Quota superata: nel 2027 hai usato 28 notti, te ne restano 2',
+    );
+    expect(errorCodeText('BOOKING_WINDOW', { bookingWindowMonths: 6, latestDay: '2027-05-23' })).toBe(
+      'Troppo in anticipo: si può prenotare al massimo 6 mesi avanti (fino al 23.05.2027)',
+    );
+    const turn = new ApiError({ status: 409, code: 'NOT_YOUR_TURN', details: { roundId: 'r', currentMemberId: 'm', currentMemberName: 'Sofia', turnEndsAt: '2027-06-01T10:00:00.000Z' } });
+    expect(errorText(turn)).toBe('Non è il tuo turno: ora tocca a Sofia');
+  });
+
+  it('without details the text stays as it is', () => {
+    expect(errorText(new ApiError({ status: 409, code: 'BOOKING_OVERLAP' }))).toBe('Queste date sono già prenotate');
+  });
+});
+
+describe('why a booking is what it is', () => {
+  const at = '2026-11-20T10:00:00.000Z';
+  it('a request declined for another names whose was approved, and the reason', () => {
+    const lines = decisionLines({
+      status: 'declined',
+      override: null,
+      decision: { decision: 'declined', at, byName: 'Giulia', reason: 'Natale l’anno scorso', inFavourOf: { bookingId: 'b', ownerName: 'Sofia' } },
+    });
+    expect(lines).toEqual(['Rifiutata il 20.11.2026: è stata approvata la richiesta di Sofia', 'Motivo: Natale l’anno scorso']);
+  });
+
+  it('an override says who set which rules aside and why', () => {
+    const lines = decisionLines({ status: 'confirmed', decision: null, override: { reason: 'Lavori urgenti', byName: 'Marco', at, rules: ['quota', 'window'] } });
+    expect(lines).toEqual(['Regole ignorate da Marco (quota, finestra): Lavori urgenti']);
+  });
+
+  it('a pending request says so', () => {
+    expect(decisionLines({ status: 'requested', decision: null, override: null })).toHaveLength(1);
+  });
+});
+
+describe('live events of fair booking', () => {
+  const invalidated = (event: Parameters<typeof applyLiveEvent>[1]) => {
+    const keys: unknown[] = [];
+    applyLiveEvent({ invalidateQueries: (filters: { queryKey: unknown }) => keys.push(filters.queryKey) } as unknown as QueryClient, event);
+    return keys;
+  };
+
+  it('a booking refreshes quotas, requests and turns too', () => {
+    expect(invalidated({ type: 'booking', action: 'created', id: 'b' })).toEqual(expect.arrayContaining([fairnessKeys.quotas, fairnessKeys.requests, fairnessKeys.turns]));
+  });
+
+  it('a rules change refreshes the rules, their history and what they decide', () => {
+    expect(invalidated({ type: 'rules', action: 'updated', id: 'house' })).toEqual(
+      expect.arrayContaining([houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views]),
+    );
+  });
+
+  it('turns, notices and the waitlist refresh their own lists', () => {
+    expect(invalidated({ type: 'turns', action: 'updated', id: 'r' })).toEqual([fairnessKeys.turns]);
+    expect(invalidated({ type: 'notice', action: 'created', id: 'n' })).toContainEqual(fairnessKeys.notices);
+    expect(invalidated({ type: 'waitlist', action: 'updated', id: 'w' })).toEqual([fairnessKeys.waitlist]);
+  });
+});

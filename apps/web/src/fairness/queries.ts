@@ -1,0 +1,224 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  approvalResponseSchema,
+  competingRequestsSchema,
+  fairnessViewSchema,
+  houseRulesResponseSchema,
+  noticeListSchema,
+  peakPeriodListSchema,
+  peakPeriodResponseSchema,
+  pendingRequestsSchema,
+  quotaResponseSchema,
+  ruleHistorySchema,
+  suggestedOrderSchema,
+  turnRoundListSchema,
+  turnRoundResponseSchema,
+  waitlistEntryResponseSchema,
+  waitlistSchema,
+  type Approval,
+  type HouseRulesUpdate,
+  type PeakPeriodInput,
+  type Stay,
+  type TurnRoundInput,
+} from '@rustico/core';
+import { bookingKeys } from '../bookings/queries.ts';
+import { api } from '../lib/api.ts';
+import { fairnessKeys, houseRulesKey } from './keys.ts';
+
+const enc = encodeURIComponent;
+
+// ---- House rules and peak periods -------------------------------------------
+
+export function useRuleHistory() {
+  return useQuery({
+    queryKey: fairnessKeys.ruleHistory,
+    queryFn: ({ signal }) => api.get('/house/rules/history', ruleHistorySchema, { signal }).then((data) => data.changes),
+  });
+}
+
+export const peakPeriodsQuery = queryOptions({
+  queryKey: fairnessKeys.peaks,
+  queryFn: ({ signal }) => api.get('/peak-periods', peakPeriodListSchema, { signal }).then((data) => data.peakPeriods),
+  staleTime: 10 * 60_000,
+});
+
+export function usePeakPeriods() {
+  return useQuery(peakPeriodsQuery);
+}
+
+/** A rule or a peak period changed: the rules, their history, what they decide (quotas, the fairness view). */
+function useRulesChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: houseRulesKey });
+    void queryClient.invalidateQueries({ queryKey: fairnessKeys.all });
+  };
+}
+
+export function useSaveRules() {
+  const changed = useRulesChanged();
+  return useMutation({
+    mutationFn: (update: HouseRulesUpdate) => api.put('/house/rules', update, houseRulesResponseSchema).then((data) => data.rules),
+    onSettled: changed,
+  });
+}
+
+export function useSaveMemberQuota() {
+  const changed = useRulesChanged();
+  return useMutation({
+    mutationFn: ({ memberId, quotaNights }: { memberId: string; quotaNights: number | null }) =>
+      api.put(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }, houseRulesResponseSchema).then((data) => data.rules),
+    onSettled: changed,
+  });
+}
+
+export function useSavePeakPeriod() {
+  const changed = useRulesChanged();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: PeakPeriodInput }) =>
+      (id ? api.put(`/peak-periods/${enc(id)}`, input, peakPeriodResponseSchema) : api.post('/peak-periods', input, peakPeriodResponseSchema)).then(
+        (data) => data.peakPeriod,
+      ),
+    onSettled: changed,
+  });
+}
+
+export function useDeletePeakPeriod() {
+  const changed = useRulesChanged();
+  return useMutation({ mutationFn: (id: string) => api.delete(`/peak-periods/${enc(id)}`), onSettled: changed });
+}
+
+// ---- Quota and the fairness view ---------------------------------------------
+
+/** A member's nights used and left in a year (members: their own; admins: anyone's). */
+export function useQuota(memberId: string, year: number, enabled = true) {
+  return useQuery({
+    queryKey: fairnessKeys.quota(memberId, year),
+    queryFn: ({ signal }) => api.get(`/quota?year=${year}&memberId=${enc(memberId)}`, quotaResponseSchema, { signal }).then((data) => data.quota),
+    enabled,
+  });
+}
+
+export function useFairnessView(year: number) {
+  return useQuery({ queryKey: fairnessKeys.view(year), queryFn: ({ signal }) => api.get(`/fairness?year=${year}`, fairnessViewSchema, { signal }) });
+}
+
+// ---- Requests and approval ---------------------------------------------------
+
+export function usePendingRequests() {
+  return useQuery({
+    queryKey: fairnessKeys.requests,
+    queryFn: ({ signal }) => api.get('/booking-requests', pendingRequestsSchema, { signal }).then((data) => data.bookings),
+  });
+}
+
+export function useCompetingRequests(bookingId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: fairnessKeys.competing(bookingId),
+    queryFn: ({ signal }) => api.get(`/bookings/${enc(bookingId)}/competing`, competingRequestsSchema, { signal }).then((data) => data.requests),
+    enabled,
+  });
+}
+
+/** A decision changes bookings, requests, quotas and the fairness view. */
+function useBookingsChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    void queryClient.invalidateQueries({ queryKey: fairnessKeys.all });
+  };
+}
+
+export function useDecideRequest() {
+  const changed = useBookingsChanged();
+  return useMutation({
+    mutationFn: ({ bookingId, approval }: { bookingId: string; approval: Approval }) =>
+      api.post(`/bookings/${enc(bookingId)}/approval`, approval, approvalResponseSchema),
+    onSettled: changed,
+  });
+}
+
+// ---- Picking turns -----------------------------------------------------------
+
+export function useTurnRounds() {
+  return useQuery({
+    queryKey: fairnessKeys.turns,
+    queryFn: ({ signal }) => api.get('/turns', turnRoundListSchema, { signal }).then((data) => data.rounds),
+    // A turn also ends when its window runs out: look again every minute while one runs.
+    refetchInterval: (query) => (query.state.data?.some((round) => round.status === 'running') ? 60_000 : false),
+  });
+}
+
+export function useSuggestedOrder(from: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: fairnessKeys.suggestedOrder(from ?? ''),
+    queryFn: ({ signal }) => api.get(`/turns/suggested-order${from ? `?from=${enc(from)}` : ''}`, suggestedOrderSchema, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+function useTurnsChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: fairnessKeys.turns });
+}
+
+export function useOpenRound() {
+  const changed = useTurnsChanged();
+  return useMutation({
+    mutationFn: (input: TurnRoundInput) => api.post('/turns', input, turnRoundResponseSchema).then((data) => data.round),
+    onSettled: changed,
+  });
+}
+
+export function useSkipTurn() {
+  const changed = useTurnsChanged();
+  return useMutation({
+    mutationFn: (roundId: string) => api.post(`/turns/${enc(roundId)}/skip`, {}, turnRoundResponseSchema).then((data) => data.round),
+    onSettled: changed,
+  });
+}
+
+export function useCloseRound() {
+  const changed = useTurnsChanged();
+  return useMutation({ mutationFn: (roundId: string) => api.delete(`/turns/${enc(roundId)}`), onSettled: changed });
+}
+
+// ---- Waitlist and notices ----------------------------------------------------
+
+export function useWaitlist() {
+  return useQuery({
+    queryKey: fairnessKeys.waitlist,
+    queryFn: ({ signal }) => api.get('/waitlist', waitlistSchema, { signal }).then((data) => data.entries),
+  });
+}
+
+function useWaitlistChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: fairnessKeys.waitlist });
+}
+
+export function useJoinWaitlist() {
+  const changed = useWaitlistChanged();
+  return useMutation({
+    mutationFn: (stay: Stay) => api.post('/waitlist', { start: stay.start, end: stay.end }, waitlistEntryResponseSchema).then((data) => data.entry),
+    onSettled: changed,
+  });
+}
+
+export function useLeaveWaitlist() {
+  const changed = useWaitlistChanged();
+  return useMutation({ mutationFn: (id: string) => api.delete(`/waitlist/${enc(id)}`), onSettled: changed });
+}
+
+export function useNotices() {
+  return useQuery({ queryKey: fairnessKeys.notices, queryFn: ({ signal }) => api.get('/notices', noticeListSchema, { signal }) });
+}
+
+export function useMarkNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: string[]) => api.post('/notices/read', ids ? { ids } : {}, noticeListSchema),
+    onSuccess: (data) => queryClient.setQueryData(fairnessKeys.notices, data),
+  });
+}

@@ -1,0 +1,149 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Gauge } from 'lucide-react';
+import { MAX_BOOKING_WINDOW_MONTHS, type HouseRules, type HouseRulesUpdate } from '@rustico/core';
+import { LoadFailed } from '../admin/forbidden.tsx';
+import { useHouseRules } from '../calendar/queries.ts';
+import { errorText } from '../lib/error-text.ts';
+import { t } from '../lib/i18n.ts';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import styles from './fairness.module.css';
+import { useSaveRules } from './queries.ts';
+
+type RuleField = 'bookingWindowMonths' | 'maxStayNights' | 'quotaNights' | 'noticeDays';
+
+/** The four fair-booking numbers: their bounds and whether empty means "no limit". */
+const FIELDS: ReadonlyArray<{ name: RuleField; min: number; max: number; optional: boolean }> = [
+  { name: 'bookingWindowMonths', min: 1, max: MAX_BOOKING_WINDOW_MONTHS, optional: true },
+  { name: 'maxStayNights', min: 1, max: 366, optional: false },
+  { name: 'quotaNights', min: 0, max: 366, optional: true },
+  { name: 'noticeDays', min: 0, max: 365, optional: false },
+];
+
+const LABELS = {
+  bookingWindowMonths: ['fairness.rules.window', 'fairness.rules.windowHint'],
+  maxStayNights: ['fairness.rules.maxStay', undefined],
+  quotaNights: ['fairness.rules.quota', 'fairness.rules.quotaHint'],
+  noticeDays: ['fairness.rules.notice', 'fairness.rules.noticeHint'],
+} as const;
+
+type FormValues = Record<RuleField, string>;
+
+const asText = (value: number | null) => (value === null ? '' : String(value));
+
+/** What a rule reads as: '6 mesi', 'Nessun limite'. */
+export function ruleValueText(rule: RuleField, value: number | null): string {
+  if (value === null) return t('fairness.rules.noLimit');
+  if (rule === 'bookingWindowMonths') return t('fairness.rules.months', { count: value });
+  if (rule === 'noticeDays') return t('fairness.rules.days', { count: value });
+  return t('fairness.rules.nights', { count: value });
+}
+
+function parse(text: string, field: (typeof FIELDS)[number]): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return field.optional ? null : undefined;
+  if (!/^\d{1,4}$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= field.min && value <= field.max ? value : undefined;
+}
+
+function RulesForm({ rules }: { rules: HouseRules }) {
+  const save = useSaveRules();
+  const { toast } = useToast();
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FormValues>({
+    defaultValues: Object.fromEntries(FIELDS.map((f) => [f.name, asText(rules[f.name])])) as FormValues,
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = (values: FormValues) => {
+    const update: HouseRulesUpdate = {};
+    let valid = true;
+    for (const field of FIELDS) {
+      const value = parse(values[field.name], field);
+      if (value === undefined) {
+        setError(field.name, { type: 'manual', message: t('fairness.rules.invalidNumber', { min: field.min, max: field.max }) }, { shouldFocus: valid });
+        valid = false;
+      } else if (value !== rules[field.name]) {
+        Object.assign(update, { [field.name]: value });
+      }
+    }
+    if (!valid) return;
+    // Only what changed is sent: the history keeps one line per rule that really changed.
+    if (Object.keys(update).length === 0) {
+      toast({ title: t('fairness.rules.unchanged') });
+      return;
+    }
+    save.mutate(update, {
+      onSuccess: () => toast({ title: t('fairness.rules.saved') }),
+      onError: (error) => toast({ title: errorText(error), error: true }),
+    });
+  };
+
+  return (
+    <form id={formId} className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <div className={styles.fields}>
+        {FIELDS.map((field) => {
+          const [label, hint] = LABELS[field.name];
+          return (
+            <TextField
+              key={field.name}
+              label={t(label)}
+              inputMode="numeric"
+              autoComplete="off"
+              supportingText={hint ? t(hint) : undefined}
+              error={errors[field.name]?.message}
+              onClearError={() => clearErrors(field.name)}
+              {...register(field.name)}
+            />
+          );
+        })}
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" loading={save.isPending}>
+          {t('fairness.rules.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RulesFacts({ rules }: { rules: HouseRules }) {
+  return (
+    <>
+      <dl className={styles.facts}>
+        {FIELDS.map((field) => (
+          <div key={field.name} className={styles.fact}>
+            <dt>{t(LABELS[field.name][0])}</dt>
+            <dd>{ruleValueText(field.name, rules[field.name])}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.muted}>{t('fairness.rules.readOnly')}</p>
+    </>
+  );
+}
+
+/** The booking window, the longest stay, the quota and the notice: a form for admins, facts for everyone else. */
+export function RulesCard({ admin }: { admin: boolean }) {
+  const rules = useHouseRules();
+  let content;
+  if (rules.isPending) content = <Loading />;
+  else if (rules.isError) content = <LoadFailed onRetry={() => void rules.refetch()} />;
+  else content = admin ? <RulesForm key={JSON.stringify(rules.data)} rules={rules.data} /> : <RulesFacts rules={rules.data} />;
+  return (
+    <Card title={t('fairness.rules.limits')} aria-label={t('fairness.rules.limits')} icon={<Gauge size={20} />}>
+      {content}
+    </Card>
+  );
+}

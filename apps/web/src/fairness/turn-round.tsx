@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDisplayDate, isAdmin, type SessionUser, type TurnRound } from '@rustico/core';
+import { errorText } from '../lib/error-text.ts';
+import { t } from '../lib/i18n.ts';
+import { formatMoment } from '../lib/moment.ts';
+import { Button } from '../ui/button.tsx';
+import { tableStyles } from '../ui/data-table.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import styles from './fairness.module.css';
+import { useCloseRound, useSkipTurn } from './queries.ts';
+
+type Turn = TurnRound['turns'][number];
+
+function turnWhen(turn: Turn): string {
+  if (turn.status === 'current') return t('fairness.turns.turnNow', { when: formatMoment(turn.endsAt) });
+  if (turn.status === 'waiting') return t('fairness.turns.turnWaiting', { when: formatMoment(turn.startsAt) });
+  return turn.endedBy ? t(`fairness.turns.turnDone.${turn.endedBy}`) : '';
+}
+
+function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined }) {
+  const skip = useSkipTurn();
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('fairness.turns.skipTitle')}
+      description={next ? t('fairness.turns.skipText', { name: next.memberName }) : t('fairness.turns.skipTextLast')}
+      trigger={<Button variant="outlined">{t('fairness.turns.skip')}</Button>}
+      actions={
+        <DialogActions>
+          <Button
+            loading={skip.isPending}
+            onClick={() =>
+              skip.mutate(round.id, {
+                onSuccess: () => {
+                  setOpen(false);
+                  toast({ title: t('fairness.turns.skipped') });
+                },
+                onError: (error) => {
+                  setOpen(false);
+                  toast({ title: errorText(error), error: true });
+                },
+              })
+            }
+          >
+            {t('fairness.turns.skip')}
+          </Button>
+        </DialogActions>
+      }
+    />
+  );
+}
+
+function CloseButton({ round }: { round: TurnRound }) {
+  const close = useCloseRound();
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t('fairness.turns.closeTitle')}
+      description={t('fairness.turns.closeText')}
+      trigger={
+        <Button variant="text" danger>
+          {t('fairness.turns.close')}
+        </Button>
+      }
+      actions={
+        <DialogActions>
+          <Button
+            danger
+            loading={close.isPending}
+            onClick={() =>
+              close.mutate(round.id, {
+                onSuccess: () => {
+                  setOpen(false);
+                  toast({ title: t('fairness.turns.closed') });
+                },
+                onError: (error) => {
+                  setOpen(false);
+                  toast({ title: errorText(error), error: true });
+                },
+              })
+            }
+          >
+            {t('fairness.turns.close')}
+          </Button>
+        </DialogActions>
+      }
+    />
+  );
+}
+
+/**
+ * One round of picking turns as everyone sees it: who now and until when, who
+ * next, the whole queue; the member on turn may pass it, admins close the round.
+ */
+export function TurnRoundView({ round, user, compact = false }: { round: TurnRound; user: SessionUser; compact?: boolean }) {
+  const current = round.turns.find((turn) => turn.status === 'current');
+  const next = current ? round.turns.find((turn) => turn.position === current.position + 1) : undefined;
+  const mine = current?.memberId === user.id;
+  const admin = isAdmin(user.role);
+  const headingId = `round-${round.id}`;
+  // An admin may pass a turn for someone who said so by phone; the member on turn passes it themselves.
+  const canSkip = current !== undefined && (mine || admin);
+  const canClose = admin && !compact && round.status === 'running';
+  return (
+    <section className={styles.form} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.subheading}>
+        {t('fairness.turns.range', { from: formatDisplayDate(round.from), to: formatDisplayDate(round.to) })}
+      </h3>
+      <p className={styles.muted}>{t('fairness.turns.terms', { nights: round.nightsPerTurn, hours: round.windowHours })}</p>
+      {current ? (
+        <div className={styles.now} role="status">
+          <span className={styles.nowName}>{mine ? t('fairness.turns.nowMine') : t('fairness.turns.now', { name: current.memberName })}</span>
+          <span>{t('fairness.turns.until', { when: formatMoment(current.endsAt) })}</span>
+          <span>{next ? t('fairness.turns.next', { name: next.memberName }) : t('fairness.turns.last')}</span>
+        </div>
+      ) : (
+        <p className={styles.explain}>{t('fairness.turns.finished')}</p>
+      )}
+      {compact ? (
+        <Link to="/app/impostazioni/regole" className={styles.link}>
+          {t('fairness.turns.seeOrder')}
+        </Link>
+      ) : (
+        <ol className={styles.queue} aria-label={t('fairness.turns.queue')}>
+          {round.turns.map((turn) => (
+            <li key={turn.position} className={styles.queueItem} data-status={turn.status} aria-current={turn.status === 'current' ? 'step' : undefined}>
+              <span className={tableStyles.dot} style={{ background: turn.memberColour }} aria-hidden="true" />
+              <span className={styles.queueText}>
+                <span className={styles.queueName}>
+                  {turn.position + 1}. {turn.memberName}
+                </span>
+                <span className={styles.queueWhen}>{turnWhen(turn)}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canSkip || canClose ? (
+        <div className={styles.actions}>
+          {canSkip ? <SkipButton round={round} next={next} /> : null}
+          {canClose ? <CloseButton round={round} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { CloudUpload, TriangleAlert } from 'lucide-react';
+import { formatDisplayDate, formatKwh, type Booking } from '@rustico/core';
+import { errorText } from '../../lib/error-text.ts';
+import { t } from '../../lib/i18n.ts';
+import { refusalError } from '../../offline/outbox.ts';
+import { deleteOutboxEntry, type OutboxEntry } from '../../offline/outbox-store.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import styles from './register.module.css';
+
+/** Saved on the phone, waiting for the network: what the member sent, so they know it is kept. */
+export function WaitingStepCard({ entry }: { entry: OutboxEntry }) {
+  const body = (entry.body ?? {}) as { dayKwh?: number; nightKwh?: number };
+  return (
+    <Card title={t(`offline.step.${entry.kind === 'payment' ? 'payment' : entry.kind === 'checkout' ? 'checkout' : 'checkin'}`)} icon={<CloudUpload size={20} />}>
+      <Alert tone="info">{t('offline.stepWaiting')}</Alert>
+      {body.dayKwh !== undefined && body.nightKwh !== undefined ? (
+        <p className={styles.muted}>{t('offline.readings', { day: formatKwh(body.dayKwh), night: formatKwh(body.nightKwh) })}</p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** A stay step that was saved offline but whose booking is no longer there (deleted meanwhile). */
+export function OrphanRefusals({ entries, bookings }: { entries: OutboxEntry[]; bookings: Booking[] }) {
+  const orphans = entries.filter((entry) => entry.refusal && !bookings.some((booking) => booking.id === entry.bookingId));
+  if (orphans.length === 0) return null;
+  return (
+    <>
+      {orphans.map((entry) => (
+        <Card key={entry.key} title={t('offline.refusedTitle')} icon={<TriangleAlert size={20} />}>
+          <Alert>{errorText(refusalError(entry))}</Alert>
+          <p className={styles.muted}>{describe(entry)}</p>
+          <div className={styles.actions}>
+            <Button variant="outlined" onClick={() => void deleteOutboxEntry(entry.key)}>
+              {t('offline.discard')}
+            </Button>
+          </div>
+        </Card>
+      ))}
+    </>
+  );
+}
+
+function describe(entry: OutboxEntry): string {
+  const body = (entry.body ?? {}) as { dayKwh?: number; nightKwh?: number };
+  const when = formatDisplayDate(new Date(entry.queuedAt).toISOString().slice(0, 10));
+  if (body.dayKwh !== undefined && body.nightKwh !== undefined) {
+    return t('offline.refusedReading', { date: when, day: formatKwh(body.dayKwh), night: formatKwh(body.nightKwh) });
+  }
+  return t('offline.refusedOther', { date: when });
+}

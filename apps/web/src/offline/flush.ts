@@ -1,0 +1,82 @@
+import type { ErrorCode } from '@rustico/core';
+import { deleteOutboxEntry, outboxEntries, putOutboxEntry, type OutboxEntry, type OutboxRefusal } from './outbox-store.ts';
+
+export type SendOutcome = { kind: 'sent'; body: unknown } | { kind: 'refused'; refusal: OutboxRefusal } | { kind: 'unreachable' };
+
+/** One write with its Idempotency-Key; DOM-free, so the service worker sends the same way. */
+export async function sendEntry(entry: Pick<OutboxEntry, 'key' | 'method' | 'path' | 'body'>): Promise<SendOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${entry.path}`, {
+      method: entry.method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': entry.key },
+      ...(entry.method === 'DELETE' ? {} : { body: JSON.stringify(entry.body ?? {}) }),
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  // Not the write's own answer: the session ended, the server is busy or broken. Keep it for later.
+  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) return { kind: 'unreachable' };
+  const text = await response.text().catch(() => '');
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (response.ok) return { kind: 'sent', body };
+  return { kind: 'refused', refusal: refusalFrom(response.status, body) };
+}
+
+function refusalFrom(status: number, body: unknown): OutboxRefusal {
+  const error = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: Record<string, unknown> }).error : {};
+  return {
+    status,
+    // The code is the server's; the app's error texts fall back to a general one for a code they lack.
+    code: typeof error.code === 'string' ? (error.code as ErrorCode) : 'INTERNAL',
+    message: typeof error.message === 'string' ? error.message : '',
+    ...(typeof error.field === 'string' ? { field: error.field } : {}),
+  };
+}
+
+export interface FlushResult {
+  sent: OutboxEntry[];
+  refused: OutboxEntry[];
+  /** Still waiting: the network or the server was not there. */
+  waiting: number;
+}
+
+/**
+ * Sends the waiting writes in the order they were saved. A refusal is kept on its entry for the
+ * member to correct and the rest go on; no answer stops the run, to try again later. One run at a
+ * time per browser (a Web Lock), so two tabs and the worker do not send the same entry together
+ * (were they to, the Idempotency-Key would still make it one write).
+ */
+export async function flushOutbox(): Promise<FlushResult> {
+  const run = async (): Promise<FlushResult> => {
+    const result: FlushResult = { sent: [], refused: [], waiting: 0 };
+    const pending = (await outboxEntries()).filter((entry) => !entry.refusal);
+    for (const [index, entry] of pending.entries()) {
+      const outcome = await sendEntry(entry);
+      if (outcome.kind === 'unreachable') {
+        result.waiting = pending.length - index;
+        break;
+      }
+      if (outcome.kind === 'sent') {
+        await deleteOutboxEntry(entry.key);
+        result.sent.push(entry);
+      } else {
+        const refused = { ...entry, refusal: outcome.refusal };
+        await putOutboxEntry(refused);
+        result.refused.push(refused);
+      }
+    }
+    return result;
+  };
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return run();
+  return locks.request('rustico-outbox-flush', run);
+}
+
+export const BACKGROUND_SYNC_TAG = 'rustico-outbox';

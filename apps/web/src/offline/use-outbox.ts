@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { flushOutbox } from './flush.ts';
+import { onOutboxChange, outboxEntries, type OutboxEntry } from './outbox-store.ts';
+
+/** While writes wait, try again this often (the `online` event is not reliable on every phone). */
+const RETRY_EVERY_MS = 15_000;
+/** How long "Sincronizzato" stays after the last waiting write went out. */
+const SYNCED_SHOWN_MS = 4_000;
+
+/** The member's entries in the outbox, read again whenever any tab or the worker changes it. */
+export function useOutboxEntries(userId: string): OutboxEntry[] {
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    const read = () => void outboxEntries(userId).then((list) => live && setEntries(list), () => undefined);
+    read();
+    const stop = onOutboxChange(read);
+    // This tab's own writes: BroadcastChannel does not echo to the sender.
+    window.addEventListener('rustico-outbox', read);
+    return () => {
+      live = false;
+      stop();
+      window.removeEventListener('rustico-outbox', read);
+    };
+  }, [userId]);
+  return entries;
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener('online', listener);
+      window.addEventListener('offline', listener);
+      return () => {
+        window.removeEventListener('online', listener);
+        window.removeEventListener('offline', listener);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+/**
+ * Sends the outbox when the app opens, when the network comes back and every few seconds while
+ * something waits; refreshes what the sent writes changed. Returns whether the last waiting write
+ * just went out (for "Sincronizzato").
+ */
+export function useOutboxSync(userId: string): { entries: OutboxEntry[]; online: boolean; synced: boolean } {
+  const queryClient = useQueryClient();
+  const entries = useOutboxEntries(userId);
+  const online = useOnline();
+  const [synced, setSynced] = useState(false);
+  const running = useRef(false);
+  const waiting = entries.filter((entry) => !entry.refusal).length;
+
+  const flush = useCallback(async () => {
+    if (running.current || !navigator.onLine) return;
+    running.current = true;
+    try {
+      const result = await flushOutbox();
+      if (result.sent.length > 0 || result.refused.length > 0) await queryClient.invalidateQueries();
+      if (result.sent.length > 0 && result.waiting === 0) setSynced(true);
+    } finally {
+      running.current = false;
+    }
+  }, [queryClient]);
+
+  useEffect(() => {
+    void flush();
+    const onOnline = () => void flush();
+    window.addEventListener('online', onOnline);
+    // The worker's Background Sync sent something: show it here too.
+    const stop = onOutboxChange(() => void queryClient.invalidateQueries());
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stop();
+    };
+  }, [flush, queryClient]);
+
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = window.setInterval(() => void flush(), RETRY_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, flush]);
+
+  useEffect(() => {
+    if (!synced) return;
+    const timer = window.setTimeout(() => setSynced(false), SYNCED_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [synced]);
+
+  return { entries, online, synced: synced && waiting === 0 };
+}

@@ -1,0 +1,76 @@
+import { BellRing, CalendarClock, MailWarning, Scale, StickyNote } from 'lucide-react';
+import { channelSchema, notificationKinds, type Channel, type NotificationKind } from '@rustico/core';
+import { config } from '../lib/config.ts';
+import { t } from '../lib/i18n.ts';
+import { useToast } from '../ui/toast-context.ts';
+import { ChoiceRow } from './choice-row.tsx';
+import { useNotificationSettings, useSaveNotificationChoices } from './queries.ts';
+import { StaticRow } from './settings-row.tsx';
+
+const ICONS: Record<NotificationKind, typeof BellRing> = { bookings: CalendarClock, notes: StickyNote, reminders: BellRing, fairness: Scale };
+// Built at render, not at load: the catalog may register after this module evaluates.
+const channelOptions = () => channelSchema.options.map((value: Channel) => ({ value, label: t(`settings.channelOptions.${value}`) }));
+
+/** One row per kind of message: push, email, both or none, saved on the server for every device. */
+export function ChannelRows() {
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationChoices();
+  const { toast } = useToast();
+
+  if (!settings.data) {
+    // The same rows as the answer will fill, so the page does not move when it comes.
+    const hint = settings.isError ? t('settings.channelsLoadFailed') : t('app.loading');
+    return (
+      <>
+        {notificationKinds.map((kind) => {
+          const Icon = ICONS[kind];
+          return (
+            <li key={kind}>
+              <StaticRow icon={<Icon size={22} />} label={t(`settings.channels.${kind}`)} hint={hint} />
+            </li>
+          );
+        })}
+        {config.mailEnabled ? null : (
+          <li>
+            <StaticRow icon={<MailWarning size={22} />} label={t('settings.mailOff')} />
+          </li>
+        )}
+      </>
+    );
+  }
+  const { choices, mailEnabled } = settings.data;
+  return (
+    <>
+      {notificationKinds.map((kind) => {
+        const Icon = ICONS[kind];
+        return (
+          <li key={kind}>
+            <ChoiceRow
+              icon={<Icon size={22} />}
+              label={t(`settings.channels.${kind}`)}
+              description={mailEnabled ? t(`settings.channelDescriptions.${kind}`) : `${t(`settings.channelDescriptions.${kind}`)} ${t('settings.mailOff')}`}
+              options={channelOptions()}
+              value={choices[kind]}
+              hint={t(`settings.channelOptions.${choices[kind]}`)}
+              confirmLabel={t('form.save')}
+              onConfirm={(channel) =>
+                save.mutate(
+                  { ...choices, [kind]: channel },
+                  {
+                    onSuccess: () => toast({ title: t('settings.channelSaved') }),
+                    onError: () => toast({ title: t('settings.channelSaveFailed') }),
+                  },
+                )
+              }
+            />
+          </li>
+        );
+      })}
+      {mailEnabled ? null : (
+        <li>
+          <StaticRow icon={<MailWarning size={22} />} label={t('settings.mailOff')} />
+        </li>
+      )}
+    </>
+  );
+}
