@@ -1,8 +1,10 @@
-import type { Browser, TestInfo } from '@playwright/test';
+import { request as playwrightRequest, type Browser, type TestInfo } from '@playwright/test';
 import { StatisticsPage, UsersPage } from './pages/admin-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { EMAIL_DOMAIN, demo } from './support/demo.ts';
+import { displayDate, isoDate } from './pages/register-page.ts';
+import { DEMO_PASSWORD, EMAIL_DOMAIN, demo, emailOf, type DemoPerson } from './support/demo.ts';
 import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
+import { bookAsAdminFor, checkInAndOut, sessionUserId } from './support/stays.ts';
 
 /** A year full of demo stays: the demo has finished stays from ~11 months to ~3 weeks ago. */
 function demoYear(): number {
@@ -15,12 +17,48 @@ function uniqueSuffix(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** A past stay of `person`'s, booked by Giulia; `person` checks in and out through the API. */
+async function checkedOutStayOf(testInfo: TestInfo, person: DemoPerson, stay: { start: string; end: string }) {
+  const member = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+  expect((await member.post('/api/session', { data: { email: emailOf(person), password: DEMO_PASSWORD } })).status()).toBe(200);
+  await checkInAndOut(member, await bookAsAdminFor(await sessionUserId(member), stay));
+  await member.dispose();
+}
+
 async function freshContext(browser: Browser, testInfo: TestInfo) {
   const { baseURL, viewport, locale, timezoneId } = testInfo.project.use;
   return browser.newContext({ baseURL, viewport, locale, timezoneId, serviceWorkers: 'block' });
 }
 
 test.describe('statistics', () => {
+  test('an admin corrects a meter reading: an implausible value is refused, the correction is kept with who and when', async ({ page }, testInfo) => {
+    // A stay of Luca's of its own, in a year no other test uses (phone and desktop share one server).
+    const year = testInfo.project.name === 'phone' ? 2006 : 2007;
+    const stay = { start: isoDate(year, 3, 10), end: isoDate(year, 3, 12) };
+    await checkedOutStayOf(testInfo, demo.member, stay);
+
+    const stats = new StatisticsPage(page);
+    await loginAs(page, demo.admin);
+    await stats.goto();
+    const row = stats.readingRow(demo.member.name, 'Partenza', `${displayDate(stay.start)} – ${displayDate(stay.end)}`);
+    await expect(row).not.toContainText('Corretta da');
+    await row.getByRole('button', { name: /Correggi la lettura di Luca Bernasconi/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correggi lettura' });
+    const day = dialog.getByLabel('kWh diurni');
+    const original = await day.inputValue();
+    await day.fill('500000');
+    await dialog.getByRole('button', { name: 'Salva correzione' }).click();
+    await expect(dialog.getByText('Lettura troppo alta rispetto alla precedente: controlla le cifre').first()).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Saved as it was: nothing changes but the record of who looked at it, and when.
+    await day.fill(original);
+    await dialog.getByRole('button', { name: 'Salva correzione' }).click();
+    await expect(page.getByText('Lettura corretta', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const today = new Intl.DateTimeFormat('de-CH', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    await expect(row).toContainText(`Corretta da ${demo.admin.name} il ${today}`);
+  });
+
   test('an admin sees the year in figures, charts and tables', async ({ page }) => {
     const year = demoYear();
     const stats = new StatisticsPage(page);

@@ -39,7 +39,7 @@ test('the history groups bookings by year, newest first; each entry expands; an 
   await expect(details).toContainText('CheckIn');
   await expect(details).toContainText('Da fare');
   await expect(details).toContainText('CheckOut');
-  await expect(details).toContainText('CHF 0.- · Non pagato');
+  await expect(details).toContainText('Nessun costo');
   const laterEntry = later_.getByRole('button', { name: `${display(later, 8)} – ${display(later, 11)}` });
   await laterEntry.click();
   await expect(later_.locator('dl:visible')).toContainText('Personale');

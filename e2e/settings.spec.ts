@@ -86,8 +86,8 @@ test.describe('Profilo', () => {
     await expect(profile.name).toHaveValue(member.name);
     await expect(profile.email).toHaveValue(member.email);
     await expect(profile.email).toBeDisabled();
-    await expect(profile.password).toBeDisabled();
-    await expect(profile.password).toHaveAttribute('placeholder', '••••••••');
+    // The password is changed on its own page.
+    await expect(profile.password).toHaveAttribute('href', '/app/impostazioni/password');
     // No photo yet: the default picture, 180 px round.
     await expect(profile.photo.getByRole('img')).toHaveCount(0);
     const box = await profile.photo.boundingBox();
@@ -229,6 +229,34 @@ test.describe('Notifiche push', () => {
   });
 });
 
+test.describe('Canali delle notifiche', () => {
+  test("a member chooses email for the notes and none for others' bookings; the server keeps it for every device", async ({ page }, testInfo) => {
+    const member = await createMember(testInfo, 'Nina Canali');
+    await loginAsMember(page, member);
+    const settings = new SettingsScreen(page);
+    await settings.goto();
+    await expect(settings.channel('Prenotazioni degli altri')).toContainText('Notifica push');
+    await expect(settings.channel('Promemoria')).toContainText('Push ed email');
+
+    await settings.channel('Nuove note').click();
+    await expect(settings.dialog).toContainText('per email arrivano in un riassunto la sera');
+    await settings.dialog.getByRole('radio', { name: 'Email', exact: true }).check();
+    await settings.dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(settings.toast('Scelta salvata')).toBeVisible();
+    await settings.channel('Prenotazioni degli altri').click();
+    await settings.dialog.getByRole('radio', { name: 'Nessuna' }).check();
+    await settings.dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(settings.channel('Prenotazioni degli altri')).toContainText('Nessuna');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.reload();
+    await expect(settings.channel('Nuove note')).toContainText('Email');
+    await expect(settings.channel('Prenotazioni degli altri')).toContainText('Nessuna');
+    const saved = await page.context().request.get('/api/profile/notifications');
+    expect(await saved.json()).toEqual({ choices: { bookings: 'none', notes: 'email', reminders: 'both', fairness: 'push' }, mailEnabled: true });
+  });
+});
+
 test.describe('Preferenze del dispositivo', () => {
   test('the notification duration is kept across reloads and used for messages in the open app', async ({ page }) => {
     await loginAs(page, demo.member2);
@@ -277,8 +305,9 @@ test.describe('Preferenze del dispositivo', () => {
     await context.setOffline(false);
   });
 
-  test('the language switches to Deutsch and back to Italiano', async ({ page }) => {
-    await loginAs(page, demo.member2);
+  test('the language switches to Deutsch and back to Italiano', async ({ page }, testInfo) => {
+    // A member of its own: the choice is kept on the server, and would reach other tests' sessions.
+    await loginAsMember(page, await createMember(testInfo, 'Lina Lingua'));
     const settings = new SettingsScreen(page);
     const shell = new Shell(page);
     await settings.goto();

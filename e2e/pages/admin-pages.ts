@@ -43,6 +43,12 @@ export class StatisticsPage {
     return table;
   }
 
+  /** A row of the 'Letture del contatore' card, e.g. ('Luca Bernasconi', 'Partenza'). */
+  /** A reading in the latest-readings card, by its stay's dates (`dd.MM.yyyy – dd.MM.yyyy`). */
+  readingRow(name: string, kind: 'Arrivo' | 'Partenza', dates: string): Locator {
+    return this.card('Letture del contatore').getByRole('listitem').filter({ hasText: `${name} · ${kind}` }).filter({ hasText: dates });
+  }
+
   /** The value of a summary figure, e.g. 'Notti totali'. */
   figure(term: string): Locator {
     return this.summary.locator('div').filter({ has: this.page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
@@ -74,13 +80,20 @@ export class UsersPage {
     return this.list.getByRole('listitem').filter({ hasText: name });
   }
 
-  /** Fills and sends 'Aggiungi membro'; returns the one-time password shown afterwards. */
-  async addMember(name: string, email: string): Promise<string> {
+  /** Fills 'Aggiungi membro', with or without the invitation by email, and sends it. */
+  async submitNewMember(name: string, email: string, invite: boolean) {
     await this.addButton.click();
     await expect(this.dialog).toHaveAccessibleName('Aggiungi membro');
     await this.dialog.getByLabel('Nome').fill(name);
-    await this.dialog.getByLabel('Email').fill(email);
+    await this.dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    const inviteSwitch = this.dialog.getByRole('switch', { name: 'Invia un invito per email' });
+    if ((await inviteSwitch.getAttribute('aria-checked')) !== String(invite)) await inviteSwitch.click();
     await this.dialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  }
+
+  /** Adds a member without invitation; returns the one-time password shown afterwards. */
+  async addMember(name: string, email: string): Promise<string> {
+    await this.submitNewMember(name, email, false);
     await expect(this.dialog).toHaveAccessibleName(`Password di ${name}`);
     await expect(this.dialog).toContainText('non verrà più mostrata');
     const password = (await this.dialog.getByRole('status', { name: 'Password' }).textContent())?.trim() ?? '';

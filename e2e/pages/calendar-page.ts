@@ -29,6 +29,9 @@ export const iso = ({ year, month }: Month, day: number) => `${year}-${pad(month
 /** `14.05.2028`, as the app shows dates. */
 export const display = ({ year, month }: Month, day: number) => `${pad(day)}.${pad(month)}.${year}`;
 
+/** A day's accessible name without who booked it: '5, 05.06.2028' for `05.06.2028`. */
+export const dayName = (date: string) => `${Number(date.slice(0, 2))}, ${date}`;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class CalendarPage {
@@ -64,17 +67,68 @@ export class CalendarPage {
     await expect(this.title).toHaveText(monthTitle(target));
   }
 
-  /** A day's button, by its accessible name (which starts with dd.MM.yyyy). */
-  day(date: string): Locator {
-    return this.page.getByRole('button', { name: new RegExp(`^${escape(date)}(,|$)`) });
+  /** The month's grid of days (one tab stop; arrows, Home/End, Page Up/Down move in it). */
+  get grid(): Locator {
+    return this.page.getByRole('grid');
   }
 
-  async expectBookedBy(date: string, name: string) {
-    await expect(this.day(date)).toHaveAccessibleName(`${date}, prenotato da ${name}`);
+  /** A day's button, by its accessible name: the number shown, then dd.MM.yyyy ('5, 05.06.2028'). */
+  day(date: string): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${escape(dayName(date))}(,|$)`) });
+  }
+
+  /** The day that holds the keyboard focus. */
+  get focusedDay(): Locator {
+    return this.grid.locator('button[data-day]:focus');
+  }
+
+  /** Tabs from where the focus is until it lands on a day of the grid (at most `limit` presses). */
+  async tabIntoGrid(limit = 30) {
+    for (let i = 0; i < limit; i++) {
+      await this.page.keyboard.press('Tab');
+      if (await this.isFocusInGrid()) return;
+    }
+    throw new Error(`no day of the grid took the focus within ${limit} presses of Tab`);
+  }
+
+  async isFocusInGrid(): Promise<boolean> {
+    return this.page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null && document.activeElement?.hasAttribute('data-day') === true);
+  }
+
+  /** Tabs forward until `target` has the focus (at most `limit` presses). */
+  async tabTo(target: Locator, limit = 30) {
+    for (let i = 0; i < limit; i++) {
+      await this.page.keyboard.press('Tab');
+      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    }
+    throw new Error(`${target.toString()} did not take the focus within ${limit} presses of Tab`);
+  }
+
+  /**
+   * Presses a key `times` times, one at a time as a person does: after an arrow or page key,
+   * the next press waits until the focus has moved to another day.
+   */
+  async press(key: string, times = 1) {
+    const moves = /^(Arrow|Page)/.test(key);
+    for (let i = 0; i < times; i++) {
+      const before = moves ? await this.focusedIso() : null;
+      await this.page.keyboard.press(key);
+      if (before !== null) await expect.poll(() => this.focusedDay.getAttribute('data-day')).not.toBe(before);
+    }
+  }
+
+  /** The ISO date of the day that has the focus. */
+  async focusedIso(): Promise<string> {
+    await expect(this.focusedDay).toHaveCount(1);
+    return (await this.focusedDay.getAttribute('data-day'))!;
+  }
+
+  async expectBookedBy(date: string, name: string, options?: { timeout?: number }) {
+    await expect(this.day(date)).toHaveAccessibleName(`${dayName(date)}, prenotato da ${name}`, options);
   }
 
   async expectFree(date: string) {
-    await expect(this.day(date)).toHaveAccessibleName(date);
+    await expect(this.day(date)).toHaveAccessibleName(dayName(date));
   }
 
   async tap(date: string) {

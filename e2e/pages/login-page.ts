@@ -5,11 +5,13 @@ export class LoginPage {
   readonly password: Locator;
   readonly submit: Locator;
   readonly guest: Locator;
+  readonly forgot: Locator;
 
   constructor(private readonly page: Page) {
     this.email = page.getByLabel('Email', { exact: false }).first();
     this.password = page.getByLabel('Password', { exact: true });
     this.submit = page.getByRole('button', { name: 'Login', exact: true });
+    this.forgot = page.getByRole('link', { name: 'Password dimenticata?' });
     this.guest = page.getByRole('button', { name: 'Visita come ospite' }).or(page.getByRole('link', { name: 'Visita come ospite' }));
   }
 

@@ -143,6 +143,11 @@ export class SettingsScreen {
   readonly admin: Locator;
   readonly dialog: Locator;
 
+  /** The row of a kind of message: 'Prenotazioni degli altri', 'Nuove note', 'Promemoria'. */
+  channel(kind: string): Locator {
+    return this.page.getByRole('main').getByRole('button', { name: new RegExp(`^${kind}`) });
+  }
+
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
     this.heading = page.getByRole('heading', { level: 1 });
@@ -191,7 +196,7 @@ export class ProfileScreen {
     this.fileInput = main.locator('input[type="file"]');
     this.name = main.getByLabel('Nome utente');
     this.email = main.getByLabel('Email');
-    this.password = main.getByLabel('Password', { exact: true });
+    this.password = main.getByRole('link', { name: 'Cambia password' });
     this.save = main.getByRole('button', { name: 'Salva' });
   }
 

@@ -10,6 +10,9 @@ export const demo = {
   friend: { local: 'elena', name: 'Elena Pedrazzi' },
   /** Nobody's tests write as Andrea: read-only checks can count his stays. */
   quietFriend: { local: 'andrea', name: 'Andrea Lepori' },
+  /** The grandparents: only the forgotten-password spec changes their passwords (one per project). */
+  grandmother: { local: 'rosa', name: 'Rosa Bernasconi' },
+  grandfather: { local: 'franco', name: 'Franco Bernasconi' },
 } as const;
 
 export type DemoPerson = (typeof demo)[keyof typeof demo];

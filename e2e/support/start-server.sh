@@ -1,6 +1,11 @@
 #!/bin/sh
-# The server the browser tests talk to: a fresh data directory filled with the demo house.
+# The server the browser tests talk to, compiled as production runs it (built first if a
+# source changed since the last build), on a fresh data directory filled with the demo house
+# (KEEP_DATA=1: start again on the data already there, as after a restart).
 set -e
-rm -rf "$DATA_DIR"
-node --import tsx apps/server/src/cli.ts demo > /dev/null
-exec node --import tsx apps/server/src/main.ts
+node scripts/build.mjs --quiet
+if [ "$KEEP_DATA" != "1" ]; then
+  rm -rf "$DATA_DIR"
+  node build/current/server/cli.js demo > /dev/null
+fi
+exec node build/current/server/main.js
