@@ -8,7 +8,10 @@ import { findChromium } from './chromium.mjs';
 
 const [baseUrl = 'http://127.0.0.1:8080', outDir = 'screenshots', email = 'marco@bernasconi.ch', password = 'rustico-demo'] = process.argv.slice(2);
 const pages = (process.env.PAGES ?? '/login,/visitatore,/app,/app/calendario,/app/gestione,/app/gestione#note,/app/tutorial,/app/tutorial/arrivo,/app/impostazioni,/non-esiste').split(',');
-const sizes = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
+// SIZES=375,560,768,1280 for other widths; FONT=32 for a phone set to large text; SCHEME=dark for the dark colour scheme.
+const sizes = process.env.SIZES
+  ? Object.fromEntries(process.env.SIZES.split(',').map((w) => [w, { width: Number(w), height: Number(w) < 900 ? 812 : 800 }]))
+  : { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
 
 fs.mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
@@ -16,8 +19,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 for (const [sizeName, viewport] of Object.entries(sizes)) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'it-CH', serviceWorkers: 'block', hasTouch: sizeName === 'phone', isMobile: sizeName === 'phone' });
+  const colorScheme = process.env.SCHEME === 'dark' ? 'dark' : 'light';
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'it-CH', serviceWorkers: 'block', hasTouch: viewport.width < 900, isMobile: viewport.width < 900, colorScheme });
   const page = await context.newPage();
+  // The browser's default font size, as a phone's large-text setting changes it.
+  if (process.env.FONT) await (await context.newCDPSession(page)).send('Page.setFontSizes', { fontSizes: { standard: Number(process.env.FONT) } });
   for (const url of pages) {
     const loggedIn = url.startsWith('/app');
     if (loggedIn && !(await context.cookies()).length) {
@@ -26,7 +32,7 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     }
     await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
-    const name = `${url.replace(/^\//, '').replace(/[/#]/g, '-') || 'root'}-${sizeName}.png`;
+    const name = `${url.replace(/^\//, '').replace(/[/#]/g, '-') || 'root'}-${sizeName}${colorScheme === 'dark' ? '-dark' : ''}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
     console.log(`${outDir}/${name}`);
   }

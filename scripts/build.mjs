@@ -1,0 +1,214 @@
+// Builds what is missing or older than its sources into a fresh folder and swaps it in.
+//
+//   node scripts/build.mjs [server|web]... [--force] [--quiet]
+//
+// build/<id>/server/{main,cli}.js  the server and CLI, compiled, npm packages left external
+// build/<id>/web/                  the web app (vite), pre-compressed
+// build/<id>/build.json            the fingerprint of the sources each part was built from
+// build/current -> <id>            swapped by one rename, so a running or starting server
+//                                  never sees a half-built folder
+//
+// The compiled server sits three folders below the repository, as its sources do
+// (apps/server/src), so the paths it finds from its own location stay the same.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const buildDir = path.join(root, 'build');
+const current = path.join(buildDir, 'current');
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const quiet = args.includes('--quiet');
+const unknown = args.find((arg) => !['server', 'web', '--force', '--quiet'].includes(arg));
+if (unknown) {
+  console.error(`build: unknown argument '${unknown}' (expected server, web, --force, --quiet)`);
+  process.exit(2);
+}
+const wanted = args.filter((arg) => !arg.startsWith('--'));
+const targets = wanted.length ? wanted : ['server', 'web'];
+
+/** What each part is built from; a release folder without sources counts as current. */
+const SOURCES = {
+  server: ['apps/server/src', 'apps/server/package.json', 'packages/core/src', 'packages/core/package.json', 'package.json', 'package-lock.json', 'scripts/build.mjs'],
+  web: [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/package.json',
+    'packages/core/src',
+    'packages/core/package.json',
+    'package-lock.json',
+    'scripts/build.mjs',
+    'scripts/compress-dist.mjs',
+  ],
+};
+const SKIP = /(\.test\.tsx?|\.d\.ts)$/;
+
+function filesUnder(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return [];
+  if (fs.statSync(full).isFile()) return [entry];
+  return fs
+    .readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((dirent) => dirent.isFile() && !SKIP.test(dirent.name))
+    .map((dirent) => path.relative(root, path.join(dirent.parentPath, dirent.name)));
+}
+
+/** A hash of the sources' names and contents: copies and checkouts that change nothing stay current. */
+function fingerprint(target) {
+  const hash = createHash('sha256');
+  // The first entry is the part's source folder: a release folder has none.
+  if (!fs.existsSync(path.join(root, SOURCES[target][0]))) return null;
+  const files = SOURCES[target].flatMap(filesUnder).sort();
+  for (const file of files) hash.update(`${file}\0`).update(fs.readFileSync(path.join(root, file))).update('\0');
+  return hash.digest('hex');
+}
+
+function readStamp(dir) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'build.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+class BuildFailed extends Error {}
+
+function log(message) {
+  if (!quiet) console.log(message);
+}
+
+function requireTool(name) {
+  try {
+    return import.meta.resolve(name);
+  } catch {
+    throw new BuildFailed(`a build older than its sources needs ${name}, which is not installed (a production install?): build where the development tools are (npm ci && npm run build)`);
+  }
+}
+
+/**
+ * Bundled in: the workspace packages, and the pure ES-module libraries that
+ * are loaded at every start as hundreds of small modules (kysely):
+ * tree-shaken into the bundle they cost a fraction of the memory.
+ */
+const BUNDLED = /^(@rustico\/|kysely)/;
+
+/** Packages many houses never use: the server imports them where they are first needed. */
+const LOADED_ON_FIRST_USE = ['pg', 'web-push', 'swissqrbill/svg', 'swissqrbill/pdf', 'pdfkit', 'nodemailer', 'markdown-it', 'sharp', 'heic-decode', '@node-rs/argon2'];
+
+/** Worker scripts (plain ES modules), copied beside main.js where `new URL(…, import.meta.url)` finds them. */
+const WORKERS = ['apps/server/src/users/heic-worker.mjs'];
+
+async function buildServer(out) {
+  const esbuild = await import(requireTool('esbuild'));
+  const { metafile } = await esbuild.build({
+    entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), cli: path.join(root, 'apps/server/src/cli.ts') },
+    outdir: out,
+    bundle: true,
+    // A module the server imports where it is first needed (the PDF statement) becomes a chunk of its own.
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    define: { RUSTICO_COMPILED: 'true' },
+    metafile: true,
+    plugins: [
+      {
+        // The workspace packages are bundled in; npm packages load from node_modules.
+        name: 'npm-packages-external',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (resolved) => (BUNDLED.test(resolved.path) ? undefined : { path: resolved.path, external: true }));
+        },
+      },
+    ],
+  });
+  // Started as worker threads by their URL beside the code that starts them.
+  for (const worker of WORKERS) fs.copyFileSync(path.join(root, worker), path.join(out, path.basename(worker)));
+  const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('main.js'))[1];
+  const eager = main.imports.filter((i) => i.external && i.kind === 'import-statement' && LOADED_ON_FIRST_USE.includes(i.path)).map((i) => i.path);
+  if (eager.length > 0) {
+    throw new BuildFailed(`the server imports ${eager.join(', ')} at start: import it where it is first needed (see docs/architecture.md)`);
+  }
+}
+
+function buildWeb(out) {
+  const vite = new URL('bin/vite.js', requireTool('vite/package.json'));
+  const run = (command) => {
+    const result = spawnSync(process.execPath, command, { cwd: path.join(root, 'apps/web'), stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
+    if (result.status !== 0) throw new BuildFailed(`${path.basename(command[0])} failed`);
+  };
+  run([vite.pathname, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn']);
+  run([path.join(root, 'scripts/compress-dist.mjs'), out]);
+}
+
+/** Keeps the current build and the one before it (a server started from it may still run and serve its web app). */
+function prune(keep) {
+  const hour = 60 * 60 * 1000;
+  for (const entry of fs.readdirSync(buildDir)) {
+    if (entry === 'current' || keep.includes(entry)) continue;
+    const full = path.join(buildDir, entry);
+    // A folder another build is still writing starts with '.'; left alone for an hour.
+    if (entry.startsWith('.') && Date.now() - fs.statSync(full).mtimeMs < hour) continue;
+    fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  fs.mkdirSync(buildDir, { recursive: true });
+  const previousId = fs.existsSync(current) ? fs.readlinkSync(current) : null;
+  const stamp = previousId ? readStamp(current) : {};
+  const fresh = {};
+  const stale = [];
+  for (const target of ['server', 'web']) {
+    fresh[target] = fingerprint(target);
+    const built = previousId && fs.existsSync(path.join(current, target));
+    const needed = targets.includes(target) && (force || !built || (fresh[target] !== null && stamp[target] !== fresh[target]));
+    if (needed) stale.push(target);
+  }
+  if (stale.length === 0) {
+    log(`build: ${targets.join(' and ')} current (build/${previousId})`);
+    return;
+  }
+
+  const id = `${new Date().toISOString().replaceAll(':', '-').replace('.', '-')}-${process.pid}`;
+  const work = path.join(buildDir, `.${id}`);
+  fs.mkdirSync(work);
+  const started = Date.now();
+  const nextStamp = {};
+  try {
+    for (const target of ['server', 'web']) {
+      const out = path.join(work, target);
+      if (stale.includes(target)) {
+        log(`build: ${target}…`);
+        if (target === 'server') await buildServer(out);
+        else buildWeb(out);
+        nextStamp[target] = fresh[target];
+      } else if (previousId && fs.existsSync(path.join(current, target))) {
+        fs.cpSync(path.join(current, target), out, { recursive: true });
+        nextStamp[target] = stamp[target];
+      }
+    }
+  } catch (error) {
+    fs.rmSync(work, { recursive: true, force: true });
+    if (!(error instanceof BuildFailed)) throw error;
+    console.error(`build: ${error.message}; build/current is unchanged.`);
+    process.exit(1);
+  }
+  fs.writeFileSync(path.join(work, 'build.json'), `${JSON.stringify(nextStamp, null, 2)}\n`);
+  fs.renameSync(work, path.join(buildDir, id));
+  const link = path.join(buildDir, `.current-${id}`);
+  fs.symlinkSync(id, link);
+  // Another build may have swapped in its own meanwhile: the one replaced here is kept too.
+  const replaced = fs.existsSync(current) ? fs.readlinkSync(current) : null;
+  fs.renameSync(link, current);
+  prune([id, previousId, replaced].filter(Boolean));
+  log(`build: ${stale.join(' and ')} built in ${((Date.now() - started) / 1000).toFixed(1)} s (build/${id})`);
+}
+
+await main();

@@ -1,0 +1,2 @@
+/** The Chromium or Chrome the browser tests drive: CHROME_PATH first, then the usual places. */
+export function findChromium(): string | null;
