@@ -159,7 +159,8 @@ test('the quota in the form: nights used and left in the year; a stay past it is
 
 test('picking turns: a member outside their turn is refused with whose turn it is, and books once the turn passes to them', async ({ page }, testInfo) => {
   test.slow();
-  const month = monthAhead(isPhone(testInfo) ? 67 : 68);
+  // A round holds days 1–28 for its members: months no other spec books, outside the peaks (the calendar spec's desktop keyboard test is on 67).
+  const month = monthAhead(isPhone(testInfo) ? 39 : 40);
   const dario = await createMember(testInfo, 'Dario Dritto');
   const ester = await createMember(testInfo, 'Ester Estate');
   const marco = await apiAs(testInfo, emailOf(demo.superadmin));
