@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -20,6 +19,7 @@ import { registerIdempotency } from './idempotency/hooks.ts';
 import { registerSameOriginWrites } from './http/same-origin.ts';
 import { registerUrlGuard } from './http/url-guard.ts';
 import { registerJsonDepthLimit } from './http/json-depth.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { registerHsts, registerWriteLimit } from './http/write-limit.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -73,13 +73,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Rustico API', version: APP_VERSION, description: 'The API of a self-hosted Rustico house.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'rustico_session' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  const openApi = openApiDocument(app);
   await app.register(cookie);
   registerSecurityHeaders(app);
   registerUrlGuard(app);
@@ -99,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           return { status: 'ok' as const, version: APP_VERSION };
         },
       );
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { schema: { hide: true } }, openApi);
       await api.register(authRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(userRoutes(ctx));

@@ -17,6 +17,11 @@ describe.each(testDialects)('HTTP conventions (%s)', (dialect) => {
       expect.arrayContaining(['/api/session', '/api/setup', '/api/setup/{token}', '/api/users', '/api/users/{id}/photo', '/api/health']),
     );
     expect(doc.paths['/api/session'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    // The document is built on first request from the routes noted at registration: each one it lists is served.
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') })));
+    expect(listed.length).toBeGreaterThan(100);
+    expect(listed.filter((route) => !t.app.hasRoute(route as Parameters<typeof t.app.hasRoute>[0]))).toEqual([]);
+    expect((await t.client().get('/api/openapi.json')).body).toEqual(doc);
   });
 
   it('keeps members out of admin routes and strangers out of member routes', async () => {
