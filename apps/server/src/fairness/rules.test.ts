@@ -111,6 +111,18 @@ describe.each(testDialects)('house rules (%s)', (dialect) => {
     expect(refusal(clash)).toMatchObject({ status: 409, code: 'BOOKING_OVERLAP' });
   });
 
+  it('lets an administrator override a rule when changing their booking too; a member cannot', async () => {
+    const own = (await book(bruno, '2027-09-01', '2027-09-04')).body.booking;
+    expect(refusal(await bruno.request('PUT', `/api/bookings/${own.id}`, { start: '2027-09-01', end: '2027-09-05', purpose: 'personal', override: { reason: 'Più lungo' } })).status).toBe(403);
+    const stay = (await book(admin, '2027-10-01', '2027-10-04')).body.booking;
+    const longer = { start: '2027-10-01', end: '2027-10-26', purpose: 'personal' };
+    expect(refusal(await admin.request('PUT', `/api/bookings/${stay.id}`, longer))).toMatchObject({ status: 400, code: 'STAY_TOO_LONG' });
+    expect((await bruno.get('/api/bookings?from=2027-10-01&to=2027-10-31')).body.bookings.find((b: any) => b.id === stay.id)).toMatchObject({ end: '2027-10-04', override: null });
+    const moved = await admin.request('PUT', `/api/bookings/${stay.id}`, { ...longer, override: { reason: 'Lavori al tetto, resta di più' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.booking).toMatchObject({ end: '2027-10-26', override: { reason: 'Lavori al tetto, resta di più', byName: adminName, rules: ['length'] } });
+  });
+
   it('shows the fairness view to every member: nights this year and peak nights of five years', async () => {
     const view = await bruno.get('/api/fairness?year=2027');
     expect(view.status).toBe(200);

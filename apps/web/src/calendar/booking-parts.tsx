@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatChf, nightsBetween, stayFee, type HouseRules, type Purpose, type Stay } from '@rustico/core';
+import { formatChf, nightsBetween, stayFee, type HouseRules, type Purpose, type Stay, type StayProblem } from '@rustico/core';
+import { errorCodeText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Select } from '../ui/select.tsx';
 import styles from './calendar.module.css';
@@ -29,6 +30,11 @@ export function nightsText(stay: Stay): string {
 }
 
 /** The cost before check-out; a maintenance stay says it costs nothing. */
+/** What the calendar finds wrong with picked dates, with the house's figure where the text has one. */
+export function stayProblemText(code: StayProblem, rules: HouseRules): string {
+  return errorCodeText(code, code === 'STAY_TOO_LONG' ? { maxStayNights: rules.maxStayNights } : undefined);
+}
+
 export function costText(stay: Stay, purpose: Purpose, rules: HouseRules | undefined): string {
   if (purpose === 'maintenance') return t('calendar.free');
   return rules ? formatChf(stayFee(stay, purpose, rules)) : '…';

@@ -17,12 +17,12 @@ import {
 } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
-import { errorCodeText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { stayProblemText } from './booking-parts.tsx';
 import { EmptyPanel } from './empty-panel.tsx';
 import { bookingOn, MONTH_KEYS } from './layout.ts';
 import { MonthGrid } from './month-grid.tsx';
@@ -166,7 +166,7 @@ export function CalendarPage() {
         stay={stay}
         user={user}
         rules={rules}
-        problem={online ? (problemCode ? errorCodeText(problemCode) : null) : t('offline.bookingOnline')}
+        problem={online ? (problemCode && rules ? stayProblemText(problemCode, rules) : null) : t('offline.bookingOnline')}
         problemOverridable={online && problemCode === 'STAY_TOO_LONG'}
         onSaved={() => setSelection(NO_SELECTION)}
         onCancel={() => setSelection(NO_SELECTION)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
-import { nightsBetween, selectionIsFree, stayProblem, type Booking, type HouseRules, type IsoDate, type Purpose, type SessionUser, type Stay } from '@rustico/core';
+import { isAdmin, nightsBetween, selectionIsFree, stayProblem, type Booking, type HouseRules, type IsoDate, type Purpose, type SessionUser, type Stay } from '@rustico/core';
+import { NO_OVERRIDE, OverrideFields, overrideInput, type OverrideState } from '../fairness/booking-form-parts.tsx';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -8,7 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { DateField } from '../ui/date-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { costText, Facts, nightsText, PurposeSelect } from './booking-parts.tsx';
+import { costText, Facts, nightsText, PurposeSelect, stayProblemText } from './booking-parts.tsx';
 import { useUpdateBooking } from './queries.ts';
 import styles from './calendar.module.css';
 
@@ -26,8 +27,10 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
   const [start, setStart] = useState<IsoDate | null>(booking.start);
   const [end, setEnd] = useState<IsoDate | null>(booking.end);
   const [purpose, setPurpose] = useState<Purpose>(booking.purpose);
+  const [override, setOverride] = useState<OverrideState>(NO_OVERRIDE);
   const update = useUpdateBooking();
   const { toast } = useToast();
+  const admin = isAdmin(user.role);
 
   const stay: Stay | null = start && end ? { start, end } : null;
   const ordered = stay !== null && nightsBetween(stay.start, stay.end) >= 0;
@@ -36,14 +39,20 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
   if (!stay) problem = errorCodeText('INVALID_DATE');
   else if (moved && rules) {
     const code = stayProblem(stay, { today, role: user.role, rules });
-    if (code) problem = errorCodeText(code);
+    // As when booking, an admin's override sets the longest stay aside; the overlap stays a hard rule.
+    if (code && !(code === 'STAY_TOO_LONG' && override.on)) problem = stayProblemText(code, rules);
     else if (!selectionIsFree({ kind: 'range', ...stay }, bookings, booking)) problem = errorCodeText('BOOKING_OVERLAP');
   }
 
   const save = () => {
     if (!stay) return;
+    const overriding = overrideInput(override);
+    if (overriding.error) {
+      setOverride({ ...override, error: overriding.error });
+      return;
+    }
     update.mutate(
-      { id: booking.id, input: { ...stay, purpose } },
+      { id: booking.id, input: { ...stay, purpose, ...(overriding.override ? { override: overriding.override } : {}) } },
       {
         onSuccess: () => {
           toast({ title: t('calendar.updated') });
@@ -68,6 +77,7 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
         <span>{t('calendar.cost')}</span>
         <strong>{stay && ordered ? costText(stay, purpose, rules) : '–'}</strong>
       </div>
+      {admin ? <OverrideFields value={override} onChange={setOverride} /> : null}
       {problem ? <Alert>{problem}</Alert> : null}
       <div className={styles.dates}>
         <Button variant="outlined" onClick={onDone}>

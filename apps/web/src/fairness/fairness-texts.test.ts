@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_HOUSE_RULES } from '@rustico/core';
+import { stayProblemText } from '../calendar/booking-parts.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { applyLiveEvent } from '../lib/events.ts';
@@ -39,6 +41,9 @@ describe('refusals with their figures', () => {
     );
     const turn = new ApiError({ status: 409, code: 'NOT_YOUR_TURN', details: { roundId: 'r', currentMemberId: 'm', currentMemberName: 'Sofia', turnEndsAt: '2027-06-01T10:00:00.000Z' } });
     expect(errorText(turn)).toBe('Non è il tuo turno: ora tocca a Sofia');
+    // The house's longest stay and a round's nights per turn come back under the same name.
+    expect(errorText(new ApiError({ status: 400, code: 'STAY_TOO_LONG', details: { maxStayNights: 7 } }))).toBe('Il soggiorno è troppo lungo: al massimo 7 notti');
+    expect(stayProblemText('STAY_TOO_LONG', { ...DEFAULT_HOUSE_RULES, maxStayNights: 21 })).toBe('Il soggiorno è troppo lungo: al massimo 21 notti');
   });
 
   it('without details the text stays as it is', () => {

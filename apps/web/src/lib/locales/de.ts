@@ -837,7 +837,7 @@ export const de: Messages = {
     INVALID_DATE: 'Ungültiges Datum',
     DATE_OUT_OF_RANGE: 'Das Datum liegt ausserhalb des erlaubten Bereichs (ab 2000 bis zehn Jahre ab heute)',
     END_BEFORE_START: 'Die Abreise darf nicht vor der Anreise liegen',
-    STAY_TOO_LONG: 'Der Aufenthalt ist zu lang',
+    STAY_TOO_LONG: 'Der Aufenthalt ist zu lang: höchstens {maxStayNights} Nächte',
     DATE_IN_PAST: 'Das Datum liegt in der Vergangenheit',
     BOOKING_OVERLAP: 'Diese Daten sind bereits gebucht',
     BOOKING_CHECKED_IN: 'Die Buchung hat bereits den Check-in und kann nicht mehr geändert werden',

@@ -837,7 +837,7 @@ export const en: Messages = {
     INVALID_DATE: 'Invalid date',
     DATE_OUT_OF_RANGE: 'The date is out of range (from 2000 to ten years from today)',
     END_BEFORE_START: 'The departure cannot be before the arrival',
-    STAY_TOO_LONG: 'The stay is too long',
+    STAY_TOO_LONG: 'The stay is too long: at most {maxStayNights} nights',
     DATE_IN_PAST: 'The date is in the past',
     BOOKING_OVERLAP: 'These dates are already booked',
     BOOKING_CHECKED_IN: 'The booking is already checked in and can no longer be changed',

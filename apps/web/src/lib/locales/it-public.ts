@@ -141,7 +141,7 @@ export const itPublic = {
     INVALID_DATE: 'Data non valida',
     DATE_OUT_OF_RANGE: "La data è fuori dall'intervallo consentito (dal 2000 a dieci anni da oggi)",
     END_BEFORE_START: 'La partenza non può essere prima dell’arrivo',
-    STAY_TOO_LONG: 'Il soggiorno è troppo lungo',
+    STAY_TOO_LONG: 'Il soggiorno è troppo lungo: al massimo {maxStayNights} notti',
     DATE_IN_PAST: 'La data è nel passato',
     BOOKING_OVERLAP: 'Queste date sono già prenotate',
     BOOKING_CHECKED_IN: 'La prenotazione ha già il check-in e non può più essere modificata',
