@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { QrCode, Scale } from 'lucide-react';
 import { formatChf, formatDisplayDate, francs, isAdmin, settlementFor, type MemberBalance, type SettlementKind } from '@rustico/core';
 import { LoadFailed } from '../admin/forbidden.tsx';
@@ -8,7 +8,8 @@ import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
-import { CloseButton, Dialog, DialogActions } from '../ui/dialog.tsx';
+import { CloseButton, Dialog } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { List, ListRow } from '../ui/list.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { QrBill } from '../ui/qr-bill.tsx';
@@ -26,7 +27,6 @@ function balanceText(centimes: number): string {
 function SettlementDialog({ member, kind, onClose }: { member: MemberBalance; kind: SettlementKind; onClose: () => void }) {
   const record = useRecordSettlement();
   const { toast } = useToast();
-  const formId = useId();
   const open = Math.abs(member.balanceCentimes);
   const [amount, setAmount] = useState((open / 100).toFixed(2));
   const [error, setError] = useState<string | null>(null);
@@ -49,38 +49,23 @@ function SettlementDialog({ member, kind, onClose }: { member: MemberBalance; ki
   };
   const reimbursement = kind === 'reimbursement';
   return (
-    <Dialog
-      open
-      onOpenChange={(isOpen) => !isOpen && onClose()}
+    <FormDialog
       title={reimbursement ? t('accounts.balances.reimburseTitle', { name: member.name }) : t('accounts.balances.paymentTitle', { name: member.name })}
       description={reimbursement ? t('accounts.balances.reimburseText', { name: member.name }) : t('accounts.balances.paymentText', { name: member.name })}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={record.isPending}>
-            {t('accounts.balances.record')}
-          </Button>
-        </DialogActions>
-      }
+      submitLabel={t('accounts.balances.record')}
+      pending={record.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={t('accounts.form.amount')}
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={error ?? undefined}
-          onClearError={() => setError(null)}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={t('accounts.form.amount')}
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={error ?? undefined}
+        onClearError={() => setError(null)}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { HandCoins, QrCode } from 'lucide-react';
 import { formatChf, francs, isAdmin, type Contribution, type ContributionShares, type ContributionsResponse } from '@rustico/core';
 import { LoadFailed } from '../admin/forbidden.tsx';
@@ -10,7 +10,8 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
-import { CloseButton, Dialog, DialogActions } from '../ui/dialog.tsx';
+import { CloseButton, Dialog } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { Badge, List, ListRow } from '../ui/list.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { QrBill } from '../ui/qr-bill.tsx';
@@ -26,7 +27,6 @@ function SettingsDialog({ data, onClose }: { data: ContributionsResponse; onClos
   const members = useMembers(true);
   const save = useSaveContributionSettings();
   const { toast } = useToast();
-  const formId = useId();
   const [budget, setBudget] = useState((data.budgetCentimes / 100).toFixed(2));
   const [mode, setMode] = useState<ContributionShares['mode']>(data.shares?.mode ?? 'equal');
   const [shares, setShares] = useState<Record<string, number>>(
@@ -56,64 +56,49 @@ function SettingsDialog({ data, onClose }: { data: ContributionsResponse; onClos
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={t('accounts.contributionsCard.settings')}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {t('accounts.form.save')}
-          </Button>
-        </DialogActions>
-      }
+      submitLabel={t('accounts.form.save')}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {alert ? <Alert>{alert}</Alert> : null}
-        <TextField label={t('accounts.contributionsCard.budget')} inputMode="decimal" value={budget} onChange={(event) => setBudget(event.target.value)} />
-        <Select
-          label={t('accounts.contributionsCard.mode')}
-          options={[
-            { value: 'equal', label: t('accounts.contributionsCard.equal') },
-            { value: 'percent', label: t('accounts.contributionsCard.percent') },
-          ]}
-          value={mode}
-          onValueChange={(value) => setMode(value === 'percent' ? 'percent' : 'equal')}
-        />
-        <h3 className={styles.subheading}>{t('accounts.contributionsCard.coOwners')}</h3>
-        {members.isPending ? <Loading /> : null}
-        {(members.data ?? [])
-          .filter((m) => !m.disabled)
-          .map((member) => (
-            <div key={member.id} className={styles.shareRow}>
-              <Switch
-                label={member.name}
-                checked={member.id in shares}
-                onCheckedChange={(checked) =>
-                  setShares(({ [member.id]: _removed, ...rest }) => (checked ? { ...rest, [member.id]: 0 } : rest))
-                }
+      {alert ? <Alert>{alert}</Alert> : null}
+      <TextField label={t('accounts.contributionsCard.budget')} inputMode="decimal" value={budget} onChange={(event) => setBudget(event.target.value)} />
+      <Select
+        label={t('accounts.contributionsCard.mode')}
+        options={[
+          { value: 'equal', label: t('accounts.contributionsCard.equal') },
+          { value: 'percent', label: t('accounts.contributionsCard.percent') },
+        ]}
+        value={mode}
+        onValueChange={(value) => setMode(value === 'percent' ? 'percent' : 'equal')}
+      />
+      <h3 className={styles.subheading}>{t('accounts.contributionsCard.coOwners')}</h3>
+      {members.isPending ? <Loading /> : null}
+      {(members.data ?? [])
+        .filter((m) => !m.disabled)
+        .map((member) => (
+          <div key={member.id} className={styles.shareRow}>
+            <Switch
+              label={member.name}
+              checked={member.id in shares}
+              onCheckedChange={(checked) =>
+                setShares(({ [member.id]: _removed, ...rest }) => (checked ? { ...rest, [member.id]: 0 } : rest))
+              }
+            />
+            {mode === 'percent' && member.id in shares ? (
+              <TextField
+                label={t('accounts.contributionsCard.percentOf', { name: member.name })}
+                inputMode="decimal"
+                value={String(shares[member.id] ?? 0)}
+                onChange={(event) => setShares((current) => ({ ...current, [member.id]: Number(event.target.value.replace(',', '.')) || 0 }))}
               />
-              {mode === 'percent' && member.id in shares ? (
-                <TextField
-                  label={t('accounts.contributionsCard.percentOf', { name: member.name })}
-                  inputMode="decimal"
-                  value={String(shares[member.id] ?? 0)}
-                  onChange={(event) => setShares((current) => ({ ...current, [member.id]: Number(event.target.value.replace(',', '.')) || 0 }))}
-                />
-              ) : null}
-            </div>
-          ))}
-        {mode === 'percent' ? <p className={tableStyles.muted}>{t('accounts.contributionsCard.sum', { sum: Math.round(sum * 100) / 100 })}</p> : null}
-      </form>
-    </Dialog>
+            ) : null}
+          </div>
+        ))}
+      {mode === 'percent' ? <p className={tableStyles.muted}>{t('accounts.contributionsCard.sum', { sum: Math.round(sum * 100) / 100 })}</p> : null}
+    </FormDialog>
   );
 }
 

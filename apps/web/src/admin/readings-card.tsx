@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDisplayDate, formatKwh, type AdminReading } from '@rustico/core';
@@ -11,7 +11,7 @@ import { readingFormFields } from '../management/register/reading-fields.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
-import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { useCorrectReading, useReadings } from './queries.ts';
@@ -23,7 +23,6 @@ const correctionSchema = z.object({ dayKwh: readingFormFields.dayKwh, nightKwh: 
 function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onClose: () => void }) {
   const correct = useCorrectReading();
   const { toast } = useToast();
-  const formId = useId();
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const {
     register,
@@ -59,9 +58,7 @@ function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onC
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <FormDialog
       title={t('admin.readings.dialogTitle')}
       description={t('admin.readings.dialogDescription', {
         name: reading.ownerName,
@@ -69,38 +66,33 @@ function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onC
         start: formatDisplayDate(reading.start),
         end: formatDisplayDate(reading.end),
       })}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={correct.isPending}>
-            {t('admin.readings.save')}
-          </Button>
-        </DialogActions>
-      }
+      submitLabel={t('admin.readings.save')}
+      pending={correct.isPending}
+      onSubmit={() => void handleSubmit(onSubmit)()}
+      onClose={onClose}
     >
-      <form id={formId} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className={styles.correctionForm}>
-        {formAlert ? <Alert tone="error">{formAlert}</Alert> : null}
-        <TextField
-          {...register('dayKwh')}
-          label={t('register.dayKwh')}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          requiredMark
-          error={fieldErrorText(errors.dayKwh)}
-          onClearError={() => clearErrors('dayKwh')}
-        />
-        <TextField
-          {...register('nightKwh')}
-          label={t('register.nightKwh')}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          requiredMark
-          error={fieldErrorText(errors.nightKwh)}
-          onClearError={() => clearErrors('nightKwh')}
-        />
-      </form>
-    </Dialog>
+      {formAlert ? <Alert tone="error">{formAlert}</Alert> : null}
+      <TextField
+        {...register('dayKwh')}
+        label={t('register.dayKwh')}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        requiredMark
+        error={fieldErrorText(errors.dayKwh)}
+        onClearError={() => clearErrors('dayKwh')}
+      />
+      <TextField
+        {...register('nightKwh')}
+        label={t('register.nightKwh')}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        requiredMark
+        error={fieldErrorText(errors.nightKwh)}
+        onClearError={() => clearErrors('nightKwh')}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { UsersRound } from 'lucide-react';
 import { todayIn, type HouseRules } from '@rustico/core';
 import { LoadFailed } from '../admin/forbidden.tsx';
@@ -10,7 +10,7 @@ import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
-import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { Badge, List, ListRow } from '../ui/list.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -28,7 +28,6 @@ interface Person {
 function QuotaDialog({ person, current, onClose }: { person: Person; current: number | null; onClose: () => void }) {
   const save = useSaveMemberQuota();
   const { toast } = useToast();
-  const formId = useId();
   const [text, setText] = useState(current === null ? '' : String(current));
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
@@ -50,39 +49,24 @@ function QuotaDialog({ person, current, onClose }: { person: Person; current: nu
     );
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={t('fairness.rules.quotaTitle', { name: person.name })}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      }
+      submitLabel={t('form.save')}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={t('fairness.rules.quotaField')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          supportingText={t('fairness.rules.quotaFieldHint')}
-          error={error ?? undefined}
-          onClearError={() => setError(null)}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={t('fairness.rules.quotaField')}
+        inputMode="numeric"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        supportingText={t('fairness.rules.quotaFieldHint')}
+        error={error ?? undefined}
+        onClearError={() => setError(null)}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { nightsBetween, type IsoDate } from '@rustico/core';
 import { useMembers } from '../admin/queries.ts';
@@ -7,7 +7,7 @@ import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { DateField } from '../ui/date-field.tsx';
-import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { Select } from '../ui/select.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
@@ -74,7 +74,6 @@ function OrderList({ order, onChange }: { order: readonly Person[]; onChange: (o
  * be changed; nights per turn and hours per turn.
  */
 export function OpenRoundDialog({ onClose }: { onClose: () => void }) {
-  const formId = useId();
   const open = useOpenRound();
   const { toast } = useToast();
   const [from, setFrom] = useState<IsoDate | null>(null);
@@ -118,75 +117,60 @@ export function OpenRoundDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(isOpen) => !isOpen && onClose()}
+    <FormDialog
       title={t('fairness.turns.openTitle')}
       description={t('fairness.turns.openText')}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={open.isPending}>
-            {t('fairness.turns.open')}
-          </Button>
-        </DialogActions>
-      }
+      submitLabel={t('fairness.turns.open')}
+      pending={open.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className={styles.fields}>
-          <DateField label={t('fairness.turns.from')} value={from} onChange={setFrom} required error={errors.dates} />
-          <DateField label={t('fairness.turns.to')} value={to} onChange={setTo} required />
-          <TextField
-            label={t('fairness.turns.nightsPerTurn')}
-            inputMode="numeric"
-            value={nights}
-            onChange={(event) => setNights(event.target.value)}
-            error={errors.nights}
-            onClearError={() => setErrors((e) => ({ ...e, nights: undefined }))}
+      <div className={styles.fields}>
+        <DateField label={t('fairness.turns.from')} value={from} onChange={setFrom} required error={errors.dates} />
+        <DateField label={t('fairness.turns.to')} value={to} onChange={setTo} required />
+        <TextField
+          label={t('fairness.turns.nightsPerTurn')}
+          inputMode="numeric"
+          value={nights}
+          onChange={(event) => setNights(event.target.value)}
+          error={errors.nights}
+          onClearError={() => setErrors((e) => ({ ...e, nights: undefined }))}
+        />
+        <TextField
+          label={t('fairness.turns.windowHours')}
+          inputMode="numeric"
+          value={hours}
+          onChange={(event) => setHours(event.target.value)}
+          error={errors.hours}
+          onClearError={() => setErrors((e) => ({ ...e, hours: undefined }))}
+        />
+      </div>
+      <h3 className={styles.subheading}>{t('fairness.turns.order')}</h3>
+      <p className={styles.muted}>{t('fairness.turns.orderHint')}</p>
+      <OrderList order={current} onChange={changeOrder} />
+      {missing.length > 0 ? (
+        <div className={styles.addRow}>
+          <Select
+            label={t('fairness.turns.addMember')}
+            value={adding}
+            onValueChange={setAdding}
+            options={missing.map((m) => ({ value: m.id, label: m.name }))}
           />
-          <TextField
-            label={t('fairness.turns.windowHours')}
-            inputMode="numeric"
-            value={hours}
-            onChange={(event) => setHours(event.target.value)}
-            error={errors.hours}
-            onClearError={() => setErrors((e) => ({ ...e, hours: undefined }))}
-          />
+          <Button
+            variant="outlined"
+            disabled={!adding}
+            onClick={() => {
+              const member = missing.find((m) => m.id === adding);
+              if (member) changeOrder([...current, { memberId: member.id, name: member.name }]);
+              setAdding('');
+            }}
+          >
+            {t('fairness.turns.addMember')}
+          </Button>
         </div>
-        <h3 className={styles.subheading}>{t('fairness.turns.order')}</h3>
-        <p className={styles.muted}>{t('fairness.turns.orderHint')}</p>
-        <OrderList order={current} onChange={changeOrder} />
-        {missing.length > 0 ? (
-          <div className={styles.addRow}>
-            <Select
-              label={t('fairness.turns.addMember')}
-              value={adding}
-              onValueChange={setAdding}
-              options={missing.map((m) => ({ value: m.id, label: m.name }))}
-            />
-            <Button
-              variant="outlined"
-              disabled={!adding}
-              onClick={() => {
-                const member = missing.find((m) => m.id === adding);
-                if (member) changeOrder([...current, { memberId: member.id, name: member.name }]);
-                setAdding('');
-              }}
-            >
-              {t('fairness.turns.addMember')}
-            </Button>
-          </div>
-        ) : null}
-        {errors.order ? <Alert>{errors.order}</Alert> : null}
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
-      </form>
-    </Dialog>
+      ) : null}
+      {errors.order ? <Alert>{errors.order}</Alert> : null}
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
+    </FormDialog>
   );
 }

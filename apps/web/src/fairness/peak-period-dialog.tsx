@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { todayIn, type PeakPeriod } from '@rustico/core';
 import { isApiError } from '../lib/api.ts';
@@ -6,8 +6,7 @@ import { config } from '../lib/config.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogActions } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { RadioGroup } from '../ui/radio-group.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
@@ -28,7 +27,6 @@ interface FormValues {
 export function PeakPeriodDialog({ period, onClose }: { period: PeakPeriod | null; onClose: () => void }) {
   const save = useSavePeakPeriod();
   const { toast } = useToast();
-  const formId = useId();
   const thisYear = todayIn(config.houseTimeZone).slice(0, 4);
   const [repeat, setRepeat] = useState<Repeat>(period?.year ? 'once' : 'every');
   const [formAlert, setFormAlert] = useState<string | null>(null);
@@ -85,65 +83,58 @@ export function PeakPeriodDialog({ period, onClose }: { period: PeakPeriod | nul
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={period ? t('fairness.peaks.editTitle', { name: period.name }) : t('fairness.peaks.addTitle')}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      }
+      submitLabel={t('form.save')}
+      pending={save.isPending}
+      onSubmit={() => void handleSubmit(onSubmit)()}
+      onClose={onClose}
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <TextField label={t('fairness.peaks.name')} autoComplete="off" maxLength={80} error={errors.name?.message} onClearError={() => clearErrors('name')} {...register('name')} />
-        <div className={styles.fields}>
-          <TextField
-            label={t('fairness.peaks.from')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('fairness.peaks.dayMonthPlaceholder')}
-            maxLength={6}
-            error={errors.from?.message}
-            onClearError={() => clearErrors('from')}
-            {...register('from')}
-          />
-          <TextField
-            label={t('fairness.peaks.to')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('fairness.peaks.dayMonthPlaceholder')}
-            maxLength={6}
-            error={errors.to?.message}
-            onClearError={() => clearErrors('to')}
-            supportingText={from && to && from > to ? t('fairness.peaks.crossesYear') : undefined}
-            {...register('to')}
-          />
-        </div>
-        <RadioGroup
-          legend={t('fairness.peaks.repeat')}
-          value={repeat}
-          onValueChange={setRepeat}
-          options={[
-            { value: 'every', label: t('fairness.peaks.repeatEvery') },
-            { value: 'once', label: t('fairness.peaks.repeatOnce') },
-          ]}
+      <TextField label={t('fairness.peaks.name')} autoComplete="off" maxLength={80} error={errors.name?.message} onClearError={() => clearErrors('name')} {...register('name')} />
+      <div className={styles.fields}>
+        <TextField
+          label={t('fairness.peaks.from')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('fairness.peaks.dayMonthPlaceholder')}
+          maxLength={6}
+          error={errors.from?.message}
+          onClearError={() => clearErrors('from')}
+          {...register('from')}
         />
-        {repeat === 'once' ? (
-          <TextField
-            label={t('fairness.peaks.year')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            error={errors.year?.message}
-            onClearError={() => clearErrors('year')}
-            {...register('year')}
-          />
-        ) : null}
-        {formAlert ? <Alert>{formAlert}</Alert> : null}
-      </form>
-    </Dialog>
+        <TextField
+          label={t('fairness.peaks.to')}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('fairness.peaks.dayMonthPlaceholder')}
+          maxLength={6}
+          error={errors.to?.message}
+          onClearError={() => clearErrors('to')}
+          supportingText={from && to && from > to ? t('fairness.peaks.crossesYear') : undefined}
+          {...register('to')}
+        />
+      </div>
+      <RadioGroup
+        legend={t('fairness.peaks.repeat')}
+        value={repeat}
+        onValueChange={setRepeat}
+        options={[
+          { value: 'every', label: t('fairness.peaks.repeatEvery') },
+          { value: 'once', label: t('fairness.peaks.repeatOnce') },
+        ]}
+      />
+      {repeat === 'once' ? (
+        <TextField
+          label={t('fairness.peaks.year')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          error={errors.year?.message}
+          onClearError={() => clearErrors('year')}
+          {...register('year')}
+        />
+      ) : null}
+      {formAlert ? <Alert>{formAlert}</Alert> : null}
+    </FormDialog>
   );
 }
