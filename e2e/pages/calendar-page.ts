@@ -58,6 +58,7 @@ export class CalendarPage {
   async goto() {
     await this.page.goto('/app/calendario');
     await expect(this.next).toBeVisible();
+    await this.expectLoaded();
   }
 
   /** Goes `n` months forward from the current month and waits for its title. */
@@ -65,6 +66,12 @@ export class CalendarPage {
     const target = monthAhead(n);
     for (let i = 0; i < n; i++) await this.next.click();
     await expect(this.title).toHaveText(monthTitle(target));
+    await this.expectLoaded();
+  }
+
+  /** The month's bookings are in: a tap now sees who holds a day. */
+  async expectLoaded() {
+    await expect(this.grid).not.toHaveAttribute('aria-busy', 'true');
   }
 
   /** The month's grid of days (one tab stop; arrows, Home/End, Page Up/Down move in it). */

@@ -196,6 +196,7 @@ export function CalendarPage() {
             </button>
           </div>
           <MonthGrid
+            busy={bookingsQuery.isPending || bookingsQuery.isPlaceholderData}
             days={days}
             monthPrefix={monthPrefix}
             today={today}

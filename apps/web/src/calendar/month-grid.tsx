@@ -43,6 +43,8 @@ export interface MonthGridProps {
    */
   onActiveDayChange: (day: IsoDate) => void;
   label: string;
+  /** The month's bookings are still on their way (the previous month's are shown meanwhile). */
+  busy: boolean;
 }
 
 interface Press {
@@ -84,6 +86,7 @@ export function MonthGrid({
   activeDay,
   onActiveDayChange,
   label,
+  busy,
 }: MonthGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
   /** A key moved the focus: the day's button takes it once it is drawn (perhaps in another month). */
@@ -203,6 +206,7 @@ export function MonthGrid({
       className={styles.grid}
       role="grid"
       aria-label={label}
+      aria-busy={busy || undefined}
       data-dragging={drag ? '' : undefined}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
