@@ -9,6 +9,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page } from '../ui/page.tsx';
+import { RowList } from '../ui/row-group.tsx';
 import { BackToSettings, Forbidden, LoadFailed } from './forbidden.tsx';
 import { AddMemberDialog } from './add-member-dialog.tsx';
 import { EditMemberDialog } from './edit-member-dialog.tsx';
@@ -98,7 +99,7 @@ export function UsersPage() {
             {t('admin.users.add')}
           </Button>
         </div>
-        <ul className={styles.list} aria-label={t('admin.users.listLabel')}>
+        <RowList label={t('admin.users.listLabel')}>
           {list.map((member) => (
             <MemberRow
               key={member.id}
@@ -107,7 +108,7 @@ export function UsersPage() {
               onEdit={() => setDialog({ kind: 'edit', id: member.id })}
             />
           ))}
-        </ul>
+        </RowList>
         {dialog?.kind === 'add' ? <AddMemberDialog colour={defaultColour(list.length)} onClose={close} /> : null}
         {editing ? <EditMemberDialog key={editing.id} member={editing} onClose={close} /> : null}
       </>

@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
+import { RowGroup } from '../ui/row-group.tsx';
 import { useMembers } from '../admin/queries.ts';
 import { LoadMore } from '../ui/load-more.tsx';
 import { DecisionExplain, StatusPill } from '../fairness/booking-status.tsx';
@@ -181,16 +182,11 @@ export function BookingsPage() {
           </Card>
         ) : null}
         {byYear(shown).map((group) => (
-          <section key={group.year} className={styles.year} aria-labelledby={`year-${group.year}`}>
-            <h2 id={`year-${group.year}`} className={styles.yearTitle}>
-              {group.year}
-            </h2>
-            <ul className={styles.list}>
-              {group.bookings.map((booking) => (
-                <HistoryEntry key={booking.id} booking={booking} showOwner={all} />
-              ))}
-            </ul>
-          </section>
+          <RowGroup key={group.year} title={String(group.year)}>
+            {group.bookings.map((booking) => (
+              <HistoryEntry key={booking.id} booking={booking} showOwner={all} />
+            ))}
+          </RowGroup>
         ))}
         {history.hasNextPage ? (
           <LoadMore

@@ -15,7 +15,8 @@ import { ClearCacheRow, LanguageRow, ShareRow, UpdateRow } from './app-rows.tsx'
 import { CalendarFeedRow } from './calendar-feed-row.tsx';
 import { ChannelRows } from './channel-rows.tsx';
 import { DurationRow, PushSwitchRow } from './notification-rows.tsx';
-import { ActionRow, LinkRow, RowGroup } from './settings-row.tsx';
+import { RowGroup } from '../ui/row-group.tsx';
+import { ActionRow, LinkRow } from './settings-row.tsx';
 
 /** /app/impostazioni: account, notifications, the admin block by role, the installed app's tools, logout. */
 export function SettingsPage() {

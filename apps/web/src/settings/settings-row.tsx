@@ -101,13 +101,3 @@ export function SwitchRow({
     </div>
   );
 }
-
-/** A titled group of rows. */
-export function RowGroup({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className={styles.section} aria-label={title}>
-      <h2 className={styles.sectionTitle}>{title}</h2>
-      <ul className={styles.list}>{children}</ul>
-    </section>
-  );
-}
