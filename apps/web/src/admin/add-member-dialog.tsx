@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newMemberSchema } from '@rustico/core';
 import type { z } from 'zod';
@@ -10,15 +10,14 @@ import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogActions, DialogClose } from '../ui/dialog.tsx';
-import { Select } from '../ui/select.tsx';
+import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { ColourField, roleOptions } from './member-fields.tsx';
+import { MemberIdentityFields } from './member-fields.tsx';
 import { PasswordActions, PasswordShown } from './password-shown.tsx';
 import { useAddMember } from './queries.ts';
-import styles from './users.module.css';
 
 type NewMemberInput = z.input<typeof newMemberSchema>;
 type NewMemberOutput = z.output<typeof newMemberSchema>;
@@ -27,9 +26,13 @@ type NewMemberOutput = z.output<typeof newMemberSchema>;
 export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: () => void }) {
   const add = useAddMember();
   const { toast } = useToast();
-  const formId = useId();
-  const colourId = useId();
   const [formAlert, setFormAlert] = useState<string | null>(null);
+  const form = useForm<NewMemberInput, unknown, NewMemberOutput>({
+    resolver: zodResolver(newMemberSchema),
+    defaultValues: { name: '', email: '', role: 'member', colour, invite: config.mailEnabled },
+    shouldFocusError: true,
+    reValidateMode: 'onSubmit',
+  });
   const {
     register,
     control,
@@ -37,14 +40,7 @@ export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: 
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<NewMemberInput, unknown, NewMemberOutput>({
-    resolver: zodResolver(newMemberSchema),
-    defaultValues: { name: '', email: '', role: 'member', colour, invite: config.mailEnabled },
-    shouldFocusError: true,
-    reValidateMode: 'onSubmit',
-  });
-  const colourValue = useWatch({ control, name: 'colour' });
-  const nameValue = useWatch({ control, name: 'name' });
+  } = form;
 
   const onSubmit = (values: NewMemberOutput) => {
     setFormAlert(null);
@@ -94,61 +90,31 @@ export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: 
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('admin.users.addTitle')}
-      description={t('admin.users.addDescription')}
-      actions={
-        <DialogActions>
-          <Button type="submit" form={formId} loading={add.isPending}>
-            {t('admin.users.submitAdd')}
-          </Button>
-        </DialogActions>
-      }
-    >
-      <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+    <FormProvider {...form}>
+      <FormDialog
+        title={t('admin.users.addTitle')}
+        description={t('admin.users.addDescription')}
+        submitLabel={t('admin.users.submitAdd')}
+        pending={add.isPending}
+        onSubmit={() => void handleSubmit(onSubmit)()}
+        onClose={onClose}
+      >
         {formAlert ? <Alert>{formAlert}</Alert> : null}
-        <TextField
-          {...register('name')}
-          label={t('admin.users.name')}
-          autoComplete="off"
-          required
-          error={fieldErrorText(errors.name)}
-          onClearError={() => clearErrors('name')}
-        />
-        <TextField
-          {...register('email')}
-          label={t('admin.users.email')}
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          supportingText={t('admin.users.emailHint')}
-          error={fieldErrorText(errors.email)}
-          onClearError={() => clearErrors('email')}
-        />
-        <Controller
-          control={control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label={t('admin.users.role')}
-              options={roleOptions()}
-              value={field.value ?? 'member'}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
+        <MemberIdentityFields
+          afterName={
+            <TextField
+              {...register('email')}
+              label={t('admin.users.email')}
+              type="email"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              supportingText={t('admin.users.emailHint')}
+              error={fieldErrorText(errors.email)}
+              onClearError={() => clearErrors('email')}
             />
-          )}
-        />
-        <ColourField
-          {...register('colour', { onChange: () => clearErrors('colour') })}
-          id={colourId}
-          value={colourValue ?? colour}
-          sampleName={nameValue ?? ''}
-          error={fieldErrorText(errors.colour)}
+          }
         />
         <Controller
           control={control}
@@ -163,7 +129,7 @@ export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: 
             />
           )}
         />
-      </form>
-    </Dialog>
+      </FormDialog>
+    </FormProvider>
   );
 }

@@ -1,21 +1,18 @@
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, KeyRound } from 'lucide-react';
 import { memberUpdateSchema, type Member, type MemberUpdate } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
-import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
-import { Select } from '../ui/select.tsx';
 import { Switch } from '../ui/switch.tsx';
-import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { ColourField, roleOptions } from './member-fields.tsx';
+import { MemberIdentityFields } from './member-fields.tsx';
 import { PasswordActions, PasswordShown } from './password-shown.tsx';
 import { useResetPassword, useRestoreVoucher, useUpdateMember } from './queries.ts';
 import styles from './users.module.css';
@@ -48,17 +45,9 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
   const voucher = useRestoreVoucher();
   const { toast } = useToast();
   const formId = useId();
-  const colourId = useId();
   const [mode, setMode] = useState<EditMode>({ kind: 'edit' });
   const [formAlert, setFormAlert] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<EditInput, unknown, EditOutput>({
+  const form = useForm<EditInput, unknown, EditOutput>({
     resolver: zodResolver(editSchema),
     defaultValues: {
       name: member.name,
@@ -70,8 +59,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
     shouldFocusError: true,
     reValidateMode: 'onSubmit',
   });
-  const colourValue = useWatch({ control, name: 'colour' });
-  const nameValue = useWatch({ control, name: 'name' });
+  const { control, handleSubmit, setError } = form;
   const close = (open: boolean) => {
     if (!open) onClose();
   };
@@ -190,62 +178,36 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
         </DialogActions>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
-        {formAlert ? <Alert>{formAlert}</Alert> : null}
-        <TextField
-          {...register('name')}
-          label={t('admin.users.name')}
-          autoComplete="off"
-          required
-          error={fieldErrorText(errors.name)}
-          onClearError={() => clearErrors('name')}
-        />
-        <Controller
-          control={control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label={t('admin.users.role')}
-              options={roleOptions()}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-            />
-          )}
-        />
-        <ColourField
-          {...register('colour', { onChange: () => clearErrors('colour') })}
-          id={colourId}
-          value={colourValue}
-          sampleName={nameValue ?? ''}
-          error={fieldErrorText(errors.colour)}
-        />
-        <Controller
-          control={control}
-          name="hidden"
-          render={({ field }) => (
-            <Switch
-              label={t('admin.users.hiddenLabel')}
-              description={t('admin.users.hiddenHint')}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="disabled"
-          render={({ field }) => (
-            <Switch
-              label={t('admin.users.disabledLabel')}
-              description={t('admin.users.disabledHint')}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-      </form>
+      <FormProvider {...form}>
+        <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
+          {formAlert ? <Alert>{formAlert}</Alert> : null}
+          <MemberIdentityFields />
+          <Controller
+            control={control}
+            name="hidden"
+            render={({ field }) => (
+              <Switch
+                label={t('admin.users.hiddenLabel')}
+                description={t('admin.users.hiddenHint')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="disabled"
+            render={({ field }) => (
+              <Switch
+                label={t('admin.users.disabledLabel')}
+                description={t('admin.users.disabledHint')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+        </form>
+      </FormProvider>
       <section className={styles.more} aria-label={t('admin.users.more')}>
         <Button variant="outlined" icon={<KeyRound size={18} aria-hidden="true" />} onClick={() => setMode({ kind: 'confirmReset' })}>
           {t('admin.users.newPassword')}

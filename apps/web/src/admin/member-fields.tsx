@@ -1,6 +1,10 @@
-import type { ComponentProps } from 'react';
-import { roleSchema, textColourOn } from '@rustico/core';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { roleSchema, textColourOn, type Role } from '@rustico/core';
+import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
+import { Select } from '../ui/select.tsx';
+import { TextField } from '../ui/text-field.tsx';
 import styles from './users.module.css';
 
 /** Built when a dialog renders: the catalog may register after this module loads, and the language can change. */
@@ -47,5 +51,48 @@ export function ColourField({ id, value, error, sampleName, ...input }: ColourFi
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What both member forms hold, whatever else each adds. */
+interface IdentityValues {
+  name: string;
+  role?: Role | undefined;
+  colour?: string | undefined;
+}
+
+/**
+ * Name, role and colour, as the add and edit dialogs ask them (inside their form's
+ * FormProvider); `afterName` goes between the name and the role (the new member's email).
+ */
+export function MemberIdentityFields({ afterName }: { afterName?: ReactNode }) {
+  const {
+    register,
+    control,
+    clearErrors,
+    formState: { errors },
+  } = useFormContext<IdentityValues>();
+  const colourId = useId();
+  const colour = useWatch({ control, name: 'colour' }) ?? '';
+  const name = useWatch({ control, name: 'name' }) ?? '';
+  return (
+    <>
+      <TextField {...register('name')} label={t('admin.users.name')} autoComplete="off" required error={fieldErrorText(errors.name)} onClearError={() => clearErrors('name')} />
+      {afterName}
+      <Controller
+        control={control}
+        name="role"
+        render={({ field }) => (
+          <Select label={t('admin.users.role')} options={roleOptions()} value={field.value ?? 'member'} onValueChange={field.onChange} onBlur={field.onBlur} name={field.name} />
+        )}
+      />
+      <ColourField
+        {...register('colour', { onChange: () => clearErrors('colour') })}
+        id={colourId}
+        value={colour}
+        sampleName={name}
+        error={fieldErrorText(errors.colour)}
+      />
+    </>
   );
 }
