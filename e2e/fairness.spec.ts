@@ -157,7 +157,7 @@ test('the quota in the form: nights used and left in the year; a stay past it is
   await expect(bookingBar(page).getByTestId('quota')).toContainText('5 / 0');
 });
 
-test('picking turns: a member outside their turn is refused with whose turn it is, and books once the turn passes to them', async ({ page }, testInfo) => {
+test('picking turns: a member outside their turn is refused with whose turn it is, and books once the turn passes to them', async ({ page, browser }, testInfo) => {
   test.slow();
   // A round holds days 1–28 for its members: months no other spec books, outside the peaks (the calendar spec's desktop keyboard test is on 67).
   const month = monthAhead(isPhone(testInfo) ? 39 : 40);
@@ -182,10 +182,15 @@ test('picking turns: a member outside their turn is refused with whose turn it i
     await expect(bookingBar(page).getByRole('alert')).toHaveText(`Non è il tuo turno: ora tocca a ${dario.name}`);
     await expectNoA11yViolations(page);
 
-    // Dario passes his turn: Ester's screen follows live, and now she books.
-    const darioApi = await apiAs(testInfo, dario.email, dario.password);
-    expect((await darioApi.post(`/api/turns/${roundId}/skip`, { data: {} })).status()).toBe(200);
-    await darioApi.dispose();
+    // Dario passes his turn on his Home: Ester's screen follows live, and now she books.
+    const darioContext = await browser.newContext({ ...testInfo.project.use });
+    const darioPage = await darioContext.newPage();
+    await loginAsMember(darioPage, dario);
+    const darioHome = new HomeFairness(darioPage);
+    await darioHome.goto();
+    await expect(darioHome.turns).toContainText('Tocca a te!');
+    await darioHome.passTurn();
+    await darioContext.close();
     await expect(turns).toContainText('Tocca a te!');
     await expect(bookingBar(page)).toContainText('È il tuo turno di scelta: al massimo 7 notti in queste date.');
     await calendar.save.click();

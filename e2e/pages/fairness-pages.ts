@@ -73,6 +73,14 @@ export class HomeFairness {
     await expect(this.page.getByRole('heading', { level: 1 })).toContainText('Ciao');
   }
 
+  /** The member whose turn it is passes it on, confirming in the dialog. */
+  async passTurn() {
+    await this.turns.getByRole('button', { name: 'Passa il turno' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Passare il turno?' });
+    await dialog.getByRole('button', { name: 'Passa il turno' }).click();
+    await expect(this.page.getByText('Turno passato', { exact: true })).toBeVisible();
+  }
+
   /** An admin opens a member's request to compare and decide. */
   async decide(ownerName: string) {
     await this.requests.getByRole('button', { name: new RegExp(`^Confronta e decidi la richiesta di ${ownerName}`) }).click();

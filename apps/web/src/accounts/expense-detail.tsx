@@ -10,6 +10,7 @@ import { tableStyles } from '../ui/data-table.tsx';
 import { CloseButton, Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { Facts } from '../ui/facts.tsx';
 import styles from './accounts.module.css';
 import { useDeleteExpense, useExpenseHistory, useSaveExpense } from './queries.ts';
 
@@ -123,18 +124,15 @@ export function ExpenseDetailDialog({ expense, onEdit, onClose }: { expense: Exp
       }
     >
       {alert ? <Alert>{alert}</Alert> : null}
-      <dl className={styles.facts}>
-        <dt>{t('accounts.amount')}</dt>
-        <dd>{formatChf(expense.amountCentimes)}</dd>
-        <dt>{t('accounts.form.date')}</dt>
-        <dd>{formatDisplayDate(expense.date)}</dd>
-        <dt>{t('accounts.form.category')}</dt>
-        <dd>{t(`accounts.categories.${expense.category}`)}</dd>
-        <dt>{t('accounts.form.paidBy')}</dt>
-        <dd>{expense.paidByName ?? t('accounts.list.house')}</dd>
-        <dt>{t('accounts.list.verified')}</dt>
-        <dd>{expense.verified ? t('accounts.list.verified') : t('accounts.list.unverified')}</dd>
-      </dl>
+      <Facts
+        rows={[
+          [t('accounts.amount'), formatChf(expense.amountCentimes)],
+          [t('accounts.form.date'), formatDisplayDate(expense.date)],
+          [t('accounts.form.category'), t(`accounts.categories.${expense.category}`)],
+          [t('accounts.form.paidBy'), expense.paidByName ?? t('accounts.list.house')],
+          [t('accounts.list.verified'), expense.verified ? t('accounts.list.verified') : t('accounts.list.unverified')],
+        ]}
+      />
       {expense.verified && !editable ? <p className={tableStyles.muted}>{t('accounts.detail.lockedHint')}</p> : null}
       <Receipt expense={expense} />
       <h3 className={styles.subheading}>{t('accounts.detail.history')}</h3>

@@ -12,6 +12,7 @@ import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
 import { RowGroup } from '../ui/row-group.tsx';
+import { Facts } from '../ui/facts.tsx';
 import { useMembers } from '../admin/queries.ts';
 import { LoadMore } from '../ui/load-more.tsx';
 import { DecisionExplain, StatusPill } from '../fairness/booking-status.tsx';
@@ -83,14 +84,7 @@ function HistoryEntry({ booking, showOwner }: { booking: Booking; showOwner: boo
         <ChevronDown className={styles.chevron} size={20} aria-hidden="true" />
       </button>
       <div id={detailsId} className={styles.details} hidden={!open}>
-        <dl className={styles.detailFacts}>
-          {facts.map(([term, value]) => (
-            <div key={term} className={styles.fact}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={facts} className={styles.detailFacts} />
         <DecisionExplain booking={booking} />
       </div>
     </li>

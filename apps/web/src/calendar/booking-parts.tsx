@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { formatChf, nightsBetween, stayFee, type HouseRules, type Purpose, type Stay, type StayProblem } from '@rustico/core';
 import { errorCodeText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
@@ -46,18 +45,5 @@ export function OwnerName({ name, colour }: { name: string; colour: string }) {
       <span className={styles.dot} style={{ background: colour }} aria-hidden="true" />
       {name}
     </span>
-  );
-}
-
-export function Facts({ rows, className }: { rows: ReadonlyArray<readonly [string, ReactNode]>; className?: string | undefined }) {
-  return (
-    <dl className={className ?? styles.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term} className={styles.fact}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

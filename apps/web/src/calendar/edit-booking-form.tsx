@@ -9,7 +9,8 @@ import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { DateField } from '../ui/date-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { costText, Facts, nightsText, PurposeSelect, stayProblemText } from './booking-parts.tsx';
+import { Facts } from '../ui/facts.tsx';
+import { costText, nightsText, PurposeSelect, stayProblemText } from './booking-parts.tsx';
 import { useUpdateBooking } from './queries.ts';
 import styles from './calendar.module.css';
 

@@ -17,6 +17,7 @@ import { Loading } from '../ui/loading.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { Facts } from '../ui/facts.tsx';
 import styles from './fairness.module.css';
 import { StatusPill } from './booking-status.tsx';
 import { useCompetingRequests, useDecideRequest } from './queries.ts';
@@ -107,26 +108,14 @@ function CompetitorCard({ competitor, max, onApprove, approving, onDecline }: { 
       aria-label={name}
       icon={<span className={styles.bigDot} style={{ background: booking.ownerColour }} />}
     >
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
-          <dt>{t('calendar.arrival')}</dt>
-          <dd>{formatDisplayDate(booking.start)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>{t('calendar.departure')}</dt>
-          <dd>{formatDisplayDate(booking.end)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>{t('calendar.nights')}</dt>
-          <dd>{booking.nights}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>{t('fairness.booking.status')}</dt>
-          <dd>
-            <StatusPill status={booking.status} />
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        rows={[
+          [t('calendar.arrival'), formatDisplayDate(booking.start)],
+          [t('calendar.departure'), formatDisplayDate(booking.end)],
+          [t('calendar.nights'), booking.nights],
+          [t('fairness.booking.status'), <StatusPill key="status" status={booking.status} />],
+        ]}
+      />
       <p className={styles.muted}>{t('fairness.requests.requestedOn', { date: formatMomentDay(booking.createdAt) })}</p>
       <PeakHistory competitor={competitor} max={max} />
       {booking.status === 'requested' ? (

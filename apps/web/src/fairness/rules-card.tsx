@@ -11,6 +11,7 @@ import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { Facts } from '../ui/facts.tsx';
 import styles from './fairness.module.css';
 import { useSaveRules } from './queries.ts';
 
@@ -121,14 +122,7 @@ function RulesForm({ rules }: { rules: HouseRules }) {
 function RulesFacts({ rules }: { rules: HouseRules }) {
   return (
     <>
-      <dl className={styles.facts}>
-        {FIELDS.map((field) => (
-          <div key={field.name} className={styles.fact}>
-            <dt>{t(LABELS[field.name][0])}</dt>
-            <dd>{ruleValueText(field.name, rules[field.name])}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts rows={FIELDS.map((field) => [t(LABELS[field.name][0]), ruleValueText(field.name, rules[field.name])] as const)} />
       <p className={styles.muted}>{t('fairness.rules.readOnly')}</p>
     </>
   );

@@ -19,26 +19,36 @@ function turnWhen(turn: Turn): string {
   return turn.endedBy ? t(`fairness.turns.turnDone.${turn.endedBy}`) : '';
 }
 
-function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined }) {
-  const skip = useSkipTurn();
+interface RoundMutation {
+  mutate: (roundId: string, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  isPending: boolean;
+}
+
+/** An admin's action on a round, asked for again in a dialog; the answer comes as a toast. */
+function RoundAction({ round, mutation, label, title, description, done, danger = false }: { round: TurnRound; mutation: RoundMutation; label: string; title: string; description: string; done: string; danger?: boolean }) {
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={t('fairness.turns.skipTitle')}
-      description={next ? t('fairness.turns.skipText', { name: next.memberName }) : t('fairness.turns.skipTextLast')}
-      trigger={<Button variant="outlined">{t('fairness.turns.skip')}</Button>}
+      title={title}
+      description={description}
+      trigger={
+        <Button variant={danger ? 'text' : 'outlined'} danger={danger}>
+          {label}
+        </Button>
+      }
       actions={
         <DialogActions>
           <Button
-            loading={skip.isPending}
+            danger={danger}
+            loading={mutation.isPending}
             onClick={() =>
-              skip.mutate(round.id, {
+              mutation.mutate(round.id, {
                 onSuccess: () => {
                   setOpen(false);
-                  toast({ title: t('fairness.turns.skipped') });
+                  toast({ title: done });
                 },
                 onError: (error) => {
                   setOpen(false);
@@ -47,7 +57,7 @@ function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined 
               })
             }
           >
-            {t('fairness.turns.skip')}
+            {label}
           </Button>
         </DialogActions>
       }
@@ -55,43 +65,29 @@ function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined 
   );
 }
 
-function CloseButton({ round }: { round: TurnRound }) {
-  const close = useCloseRound();
-  const { toast } = useToast();
-  const [open, setOpen] = useState(false);
+function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined }) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <RoundAction
+      round={round}
+      mutation={useSkipTurn()}
+      label={t('fairness.turns.skip')}
+      title={t('fairness.turns.skipTitle')}
+      description={next ? t('fairness.turns.skipText', { name: next.memberName }) : t('fairness.turns.skipTextLast')}
+      done={t('fairness.turns.skipped')}
+    />
+  );
+}
+
+function CloseButton({ round }: { round: TurnRound }) {
+  return (
+    <RoundAction
+      round={round}
+      mutation={useCloseRound()}
+      label={t('fairness.turns.close')}
       title={t('fairness.turns.closeTitle')}
       description={t('fairness.turns.closeText')}
-      trigger={
-        <Button variant="text" danger>
-          {t('fairness.turns.close')}
-        </Button>
-      }
-      actions={
-        <DialogActions>
-          <Button
-            danger
-            loading={close.isPending}
-            onClick={() =>
-              close.mutate(round.id, {
-                onSuccess: () => {
-                  setOpen(false);
-                  toast({ title: t('fairness.turns.closed') });
-                },
-                onError: (error) => {
-                  setOpen(false);
-                  toast({ title: errorText(error), error: true });
-                },
-              })
-            }
-          >
-            {t('fairness.turns.close')}
-          </Button>
-        </DialogActions>
-      }
+      done={t('fairness.turns.closed')}
+      danger
     />
   );
 }
