@@ -87,7 +87,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       api.get(
         '/health',
-        { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } } },
+        {
+          schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) } },
+          // A probe: no session lookup, and a browser's cookie on it neither slides nor ends a session.
+          config: { withoutSession: true },
+        },
         async () => {
           await ctx.db.selectFrom('settings').select('key').limit(1).execute();
           return { status: 'ok' as const, version: APP_VERSION };

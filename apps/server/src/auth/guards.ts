@@ -10,6 +10,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** The route never asks who is calling: its cookie is not looked up. */
+    withoutSession?: boolean;
+  }
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date): void {
@@ -24,7 +28,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
 export function registerSessionResolution(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.withoutSession) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const session = await resolveSession(ctx, token);

@@ -24,6 +24,16 @@ describe.each(testDialects)('HTTP conventions (%s)', (dialect) => {
     expect((await t.client().get('/api/openapi.json')).body).toEqual(doc);
   });
 
+  it('answers health without looking at the session cookie: a stale one is neither cleared nor slid there', async () => {
+    const stale = t.client();
+    stale.cookie = 'rustico_session=not-a-session';
+    const health = await stale.get('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.getSetCookie()).toEqual([]);
+    // Any other route looks it up, and ends it.
+    expect((await stale.get('/api/session')).headers.getSetCookie().some((c) => c.startsWith('rustico_session=;'))).toBe(true);
+  });
+
   it('keeps members out of admin routes and strangers out of member routes', async () => {
     expect((await t.client().get('/api/users')).status).toBe(401);
     const member = await t.login('member');
