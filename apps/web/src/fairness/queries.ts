@@ -105,11 +105,13 @@ export function useFairnessView(year: number) {
 
 // ---- Requests and approval ---------------------------------------------------
 
+export const pendingRequestsQuery = queryOptions({
+  queryKey: fairnessKeys.requests,
+  queryFn: ({ signal }) => api.get('/booking-requests', pendingRequestsSchema, { signal }).then((data) => data.bookings),
+});
+
 export function usePendingRequests() {
-  return useQuery({
-    queryKey: fairnessKeys.requests,
-    queryFn: ({ signal }) => api.get('/booking-requests', pendingRequestsSchema, { signal }).then((data) => data.bookings),
-  });
+  return useQuery(pendingRequestsQuery);
 }
 
 export function useCompetingRequests(bookingId: string, enabled: boolean) {
@@ -140,10 +142,14 @@ export function useDecideRequest() {
 
 // ---- Picking turns -----------------------------------------------------------
 
+export const turnRoundsQuery = queryOptions({
+  queryKey: fairnessKeys.turns,
+  queryFn: ({ signal }) => api.get('/turns', turnRoundListSchema, { signal }).then((data) => data.rounds),
+});
+
 export function useTurnRounds() {
   return useQuery({
-    queryKey: fairnessKeys.turns,
-    queryFn: ({ signal }) => api.get('/turns', turnRoundListSchema, { signal }).then((data) => data.rounds),
+    ...turnRoundsQuery,
     // A turn also ends when its window runs out: look again every minute while one runs.
     refetchInterval: (query) => (query.state.data?.some((round) => round.status === 'running') ? 60_000 : false),
   });
@@ -211,8 +217,10 @@ export function useLeaveWaitlist() {
   return useMutation({ mutationFn: (id: string) => api.delete(`/waitlist/${enc(id)}`), onSettled: changed });
 }
 
+export const noticesQuery = queryOptions({ queryKey: fairnessKeys.notices, queryFn: ({ signal }) => api.get('/notices', noticeListSchema, { signal }) });
+
 export function useNotices() {
-  return useQuery({ queryKey: fairnessKeys.notices, queryFn: ({ signal }) => api.get('/notices', noticeListSchema, { signal }) });
+  return useQuery(noticesQuery);
 }
 
 export function useMarkNoticesRead() {

@@ -5,6 +5,7 @@ import { openStaysQuery } from '../management/register/queries.ts';
 import { t } from '../lib/i18n.ts';
 import { formatClockTime } from '../offline/clock-time.ts';
 import { useCachedAt } from '../offline/freshness.ts';
+import { noticesQuery, pendingRequestsQuery, turnRoundsQuery } from '../fairness/queries.ts';
 import { NoticesCard } from '../fairness/notices-card.tsx';
 import { RequestsCard } from '../fairness/requests-card.tsx';
 import { TurnsCard } from '../fairness/turns-card.tsx';
@@ -21,15 +22,23 @@ import styles from './home.module.css';
 
 /**
  * Asks for every card's data at once, with the session, rather than each card after the first
- * render; waits only for my open stays, so the action card is there at the first paint
- * instead of pushing the cards down.
+ * render; waits for the cards that are there only when they have something to say (the step
+ * my stay needs, notices, requests, turns), so they are in place at the first paint instead of
+ * pushing the others down. The cards that keep their size while loading are not waited for.
  */
 export async function loader() {
   void queryClient.prefetchQuery(weatherQuery);
   void queryClient.prefetchQuery(nextBookingQuery);
   void queryClient.prefetchQuery(latestNoteQuery);
   void queryClient.prefetchQuery(houseLetterQuery);
-  await queryClient.ensureQueryData(openStaysQuery).catch(() => undefined);
+  const appearing: Promise<unknown>[] = [
+    queryClient.ensureQueryData(openStaysQuery),
+    queryClient.ensureQueryData(noticesQuery),
+    queryClient.ensureQueryData(pendingRequestsQuery),
+    queryClient.ensureQueryData(turnRoundsQuery),
+  ];
+  // Offline, a query the service worker has no answer for waits for the network: never hold Home for it.
+  await Promise.race([Promise.all(appearing.map((loading) => loading.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]);
   return null;
 }
 
