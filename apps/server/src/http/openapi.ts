@@ -17,10 +17,15 @@ export function openApiDocument(app: FastifyInstance): () => Promise<unknown> {
     if (method !== 'HEAD') routes.push({ method: method as HTTPMethods | HTTPMethods[], url, schema });
   });
   let document: Promise<unknown> | undefined;
-  return () => (document ??= describe(routes));
+  return () =>
+    (document ??= buildDocument(routes).catch((error: unknown) => {
+      // A failed build is tried again on the next request, not kept.
+      document = undefined;
+      throw error;
+    }));
 }
 
-async function describe(routes: readonly RouteShape[]): Promise<unknown> {
+async function buildDocument(routes: readonly RouteShape[]): Promise<unknown> {
   const [{ default: Fastify }, { default: swagger }] = await Promise.all([import('fastify'), import('@fastify/swagger')]);
   const copy = Fastify();
   copy.setValidatorCompiler(() => () => true);
