@@ -60,7 +60,6 @@ export function useOutboxSync(userId: string): { entries: OutboxEntry[]; online:
     try {
       const result = await flushOutbox();
       if (result.sent.length > 0 || result.refused.length > 0) await queryClient.invalidateQueries();
-      if (result.sent.length > 0 && result.waiting === 0) setSynced(true);
     } finally {
       running.current = false;
     }
@@ -83,6 +82,15 @@ export function useOutboxSync(userId: string): { entries: OutboxEntry[]; online:
     const timer = window.setInterval(() => void flush(), RETRY_EVERY_MS);
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
+
+  // However the last waiting write went out (from here, another tab, or the worker's Background
+  // Sync, which can win the race when the network comes back), say so; not when it was refused.
+  const refused = entries.length - waiting;
+  const before = useRef({ waiting: 0, refused: 0 });
+  useEffect(() => {
+    if (before.current.waiting > 0 && waiting === 0 && refused <= before.current.refused) setSynced(true);
+    before.current = { waiting, refused };
+  }, [waiting, refused]);
 
   useEffect(() => {
     if (!synced) return;
