@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { flushOutbox } from './flush.ts';
 import { onOutboxChange, outboxEntries, type OutboxEntry } from './outbox-store.ts';
+import { justSynced, outboxCounts, type OutboxCounts } from './sync-state.ts';
 
 /** While writes wait, try again this often (the `online` event is not reliable on every phone). */
 const RETRY_EVERY_MS = 15_000;
@@ -52,7 +53,7 @@ export function useOutboxSync(userId: string): { entries: OutboxEntry[]; online:
   const online = useOnline();
   const [synced, setSynced] = useState(false);
   const running = useRef(false);
-  const waiting = entries.filter((entry) => !entry.refusal).length;
+  const { waiting, refused } = outboxCounts(entries);
 
   const flush = useCallback(async () => {
     if (running.current || !navigator.onLine) return;
@@ -83,12 +84,9 @@ export function useOutboxSync(userId: string): { entries: OutboxEntry[]; online:
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
 
-  // However the last waiting write went out (from here, another tab, or the worker's Background
-  // Sync, which can win the race when the network comes back), say so; not when it was refused.
-  const refused = entries.length - waiting;
-  const before = useRef({ waiting: 0, refused: 0 });
+  const before = useRef<OutboxCounts>({ waiting: 0, refused: 0 });
   useEffect(() => {
-    if (before.current.waiting > 0 && waiting === 0 && refused <= before.current.refused) setSynced(true);
+    if (justSynced(before.current, { waiting, refused })) setSynced(true);
     before.current = { waiting, refused };
   }, [waiting, refused]);
 
