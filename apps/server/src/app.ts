@@ -12,7 +12,7 @@ import { weatherRoutes } from './weather/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
-import { registerSessionResolution } from './auth/guards.ts';
+import { memberLanguageOf, registerSessionResolution } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './idempotency/hooks.ts';
@@ -128,13 +128,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   const servingWeb =
     options.serveWeb &&
-    (await registerWebApp(app, ctx.config.webDistDir, {
-      houseName: ctx.config.houseName,
-      emailDomain: ctx.config.emailDomain,
-      houseTimeZone: ctx.config.houseTimeZone,
-      version: APP_VERSION,
-      mailEnabled: ctx.config.mail !== null,
-    }));
+    (await registerWebApp(
+      app,
+      ctx.config.webDistDir,
+      {
+        houseName: ctx.config.houseName,
+        emailDomain: ctx.config.emailDomain,
+        houseTimeZone: ctx.config.houseTimeZone,
+        version: APP_VERSION,
+        mailEnabled: ctx.config.mail !== null,
+      },
+      { memberLanguage: memberLanguageOf(ctx) },
+    ));
   if (!servingWeb) {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } }),

@@ -2,7 +2,7 @@ import { isAdmin, isSuperadmin, type SessionUser } from '@rustico/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
-import { resolveSession } from './service.ts';
+import { resolveSession, sessionLanguage } from './service.ts';
 
 export const SESSION_COOKIE = 'rustico_session';
 
@@ -39,6 +39,14 @@ export function registerSessionResolution(app: FastifyInstance, ctx: AppContext)
     request.user = session.user;
     if (session.renewedUntil) setSessionCookie(reply, token, session.renewedUntil);
   });
+}
+
+/** The language of the member whose session cookie a page request carries (the web app's pages). */
+export function memberLanguageOf(ctx: AppContext): (request: FastifyRequest) => Promise<string | null> {
+  return async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? sessionLanguage(ctx, token) : null;
+  };
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

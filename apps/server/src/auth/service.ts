@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { emailSchema, type PasswordChange, type SessionUser } from '@rustico/core';
+import { emailSchema, type Language, type PasswordChange, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, touchLastSeen, updatePasswordHash } from '../users/repository.ts';
@@ -79,6 +79,13 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
     await touchLastSeen(ctx.db, row.id, now.toISOString());
   }
   return { user: toSessionUser(row), renewedUntil };
+}
+
+/** The language of the member a session belongs to; only read: loading a page neither slides nor ends a session. */
+export async function sessionLanguage(ctx: AppContext, token: string): Promise<Language | null> {
+  const row = await findSessionWithUser(ctx.db, sessionIdOf(token));
+  if (!row || row.disabled === 1 || new Date(row.expiresAt) <= ctx.now()) return null;
+  return row.language;
 }
 
 /** Which of these sessions are still good (not expired, user not disabled), with the user's visibility now. */

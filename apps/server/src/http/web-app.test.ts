@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import type { FastifyInstance } from 'fastify';
 import { createContext } from '../context.ts';
+import { createUser } from '../users/service.ts';
 import { renderIndexHtml } from './web-app.ts';
 
 const INDEX = '<!doctype html><html lang="it"><head><meta name="rustico-config" content=""><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
@@ -39,7 +40,12 @@ describe('serving the built web app', () => {
     );
     database = await createTestDatabase('sqlite');
     const config = loadConfig({ DATA_DIR: database.dataDir, WEB_DIST_DIR: dist, EMAIL_DOMAIN: 'famiglia.ch', HOUSE_NAME: 'Casa "Sasso" <Blenio>' });
-    app = await buildApp(await createContext(config, database.db), { serveWeb: true });
+    const ctx = await createContext(config, database.db);
+    await createUser(ctx, { email: 'ursula@famiglia.ch', name: 'Ursula', password: 'correct horse battery', role: 'member' });
+    await ctx.db.updateTable('users').set({ language: 'de' }).where('email', '=', 'ursula@famiglia.ch').execute();
+    await createUser(ctx, { email: 'luca@famiglia.ch', name: 'Luca', password: 'correct horse battery', role: 'member' });
+    await ctx.db.updateTable('users').set({ language: 'it' }).where('email', '=', 'luca@famiglia.ch').execute();
+    app = await buildApp(ctx, { serveWeb: true });
   });
   afterAll(async () => {
     await app.close();
@@ -82,7 +88,34 @@ describe('serving the built web app', () => {
     expect(await localeLinks('fr-CH, en;q=0.5')).toEqual(['/assets/en-8.js']);
     expect(await localeLinks('it-CH')).toEqual([]);
     expect(await localeLinks('')).toEqual([]);
-    expect((await app.inject({ url: '/visitatore' })).headers.vary).toBe('Accept-Language');
+    expect((await app.inject({ url: '/visitatore' })).headers.vary).toBe('Accept-Language, Cookie');
+  });
+
+  it("speaks a logged-in member's language from the first paint, whatever the browser asks for", async () => {
+    const sessionOf = async (email: string) => {
+      const login = await app.inject({ method: 'POST', url: '/api/session', payload: { email, password: 'correct horse battery' }});
+      expect(login.statusCode, login.body).toBe(200);
+      return login.cookies.find((cookie) => cookie.name === 'rustico_session')!.value;
+    };
+    const page = async (url: string, cookie: string | null, acceptLanguage: string) => {
+      const headers = { 'accept-language': acceptLanguage, ...(cookie ? { cookie: `rustico_session=${cookie}` } : {}) };
+      const { body, headers: sent } = await app.inject({ url, headers });
+      return {
+        meta: /<meta name="rustico-language" content="(\w+)">/.exec(body)?.[1] ?? null,
+        catalogs: [...body.matchAll(/href="\/assets\/(de|en)-\d\.js"/g)].map((match) => match[1]),
+        vary: sent.vary,
+      };
+    };
+    const ursula = await sessionOf('ursula@famiglia.ch');
+    const luca = await sessionOf('luca@famiglia.ch');
+    expect(await page('/app/calendario', ursula, 'en-US,en;q=0.9')).toEqual({ meta: 'de', catalogs: ['de'], vary: 'Accept-Language, Cookie' });
+    // Italian is built in: no catalog to fetch, though the phone asks for English.
+    expect(await page('/app', luca, 'en-US')).toMatchObject({ meta: 'it', catalogs: [] });
+    // No session, or one that is not (any more): the browser's language, and nothing named.
+    expect(await page('/app', null, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
+    expect(await page('/app', 'not-a-session', 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
+    // Pages that never ask for the session do not look it up.
+    expect(await page('/visitatore', ursula, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
   });
 
   it('caches hashed assets for a year, sends brotli when asked, and revalidates the service worker', async () => {

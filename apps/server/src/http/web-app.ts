@@ -51,8 +51,10 @@ export function readRoutePreloads(distDir: string): RoutePreloads {
  * page starts with it (the app's fetch takes the preloaded answer); the screen's picture;
  * the catalog of the browser's language when it is not the built-in Italian.
  */
-export function withRoutePreloads(html: string, route: RoutePreload, localeChunk?: string): string {
+export function withRoutePreloads(html: string, route: RoutePreload, localeChunk?: string, memberLanguage?: string): string {
   const links = [
+    // The web app takes the member's language over this device's (lib/locale-preference.ts).
+    ...(memberLanguage ? [`<meta name="rustico-language" content="${escapeAttribute(memberLanguage)}">`] : []),
     ...(route.session ? ['<link rel="preload" href="/api/session" as="fetch" crossorigin>'] : []),
     ...(route.image
       ? [
@@ -92,12 +94,17 @@ function routeMatcher(routePath: string): RegExp {
   return new RegExp(`^${pattern === '' ? '/' : `${pattern}/?`}$`);
 }
 
+export interface WebAppOptions {
+  /** The language of the member whose session the request carries, if any: their pages speak it from the first paint. */
+  memberLanguage: (request: FastifyRequest) => Promise<string | null>;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, the shell and the
  * service worker always revalidated, and index.html for every app route so the
  * client router can take over (unknown /api paths stay JSON 404s).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, config: PublicConfig): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, config: PublicConfig, options: WebAppOptions): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
   const indexHtml = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), config);
@@ -106,15 +113,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
   const routes = preloads.routes.map((route) => ({ route, matches: routeMatcher(route.path) }));
   const languages = ['it', ...Object.keys(preloads.locales)];
   const made = new Map<string, string>();
-  const pageFor = (request: FastifyRequest) => {
+  const pageFor = async (request: FastifyRequest) => {
     const pathname = request.url.split('?', 1)[0]!;
     const index = routes.findIndex(({ matches }) => matches.test(pathname));
     if (index < 0) return indexHtml;
-    const locale = browserLocale(request.headers['accept-language'], languages) ?? 'it';
-    const key = `${index} ${locale}`;
+    const { route } = routes[index]!;
+    const memberLanguage = route.session ? await options.memberLanguage(request) : null;
+    const member = memberLanguage && languages.includes(memberLanguage) ? memberLanguage : undefined;
+    const locale = member ?? browserLocale(request.headers['accept-language'], languages) ?? 'it';
+    const key = `${index} ${locale} ${member ? 'member' : 'browser'}`;
     let html = made.get(key);
     if (html === undefined) {
-      html = withRoutePreloads(indexHtml, routes[index]!.route, preloads.locales[locale]);
+      html = withRoutePreloads(indexHtml, route, preloads.locales[locale], member);
       made.set(key, html);
     }
     return html;
@@ -135,8 +145,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(pageFor(request));
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(await pageFor(request));
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {

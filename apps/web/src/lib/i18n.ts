@@ -1,5 +1,5 @@
 import { itPublic } from './locales/it-public.ts';
-import { DEFAULT_LOCALE, storedLocale, storeLocale, type LocaleCode } from './locale-preference.ts';
+import { DEFAULT_LOCALE, memberLocaleOfPage, storedLocale, storeLocale, type LocaleCode } from './locale-preference.ts';
 import type { Messages } from './messages.ts';
 
 export type { Messages };
@@ -72,9 +72,11 @@ export async function adoptMemberLanguage(member: { language: Locale | null }): 
   await setLocale(member.language);
 }
 
-/** Loads this device's language (chosen, or the browser's) before the first render. */
+/** Loads the language before the first render: the member's when the page names it, else this device's (chosen, or the browser's). */
 export function loadStoredLocale(): Promise<void> {
-  const locale = storedLocale();
+  const member = memberLocaleOfPage();
+  if (member) storeLocale(member);
+  const locale = member ?? storedLocale();
   return locale === 'it' ? Promise.resolve(apply('it', italian)) : setLocale(locale);
 }
 

@@ -1,9 +1,9 @@
 import type { Language } from '@rustico/core';
 
 /**
- * The language on this device: the one chosen (localStorage, the member's
- * from the server after login), else the browser's first of it/de/en, else
- * Italian. Kept tiny and apart from the other preferences: `main.tsx` reads it
+ * The language on this device: the member's when the page names it, the one
+ * chosen (localStorage, the member's from the server after login), else the
+ * browser's first of it/de/en, else Italian. Kept tiny and apart from the other preferences: `main.tsx` reads it
  * before the first render of every page, /login included.
  */
 
@@ -24,6 +24,11 @@ export function browserLocale(): LocaleCode {
     if (locale) return locale;
   }
   return DEFAULT_LOCALE;
+}
+
+/** The member's language, when the server sent this page to a logged-in member (server: http/web-app.ts). */
+export function memberLocaleOfPage(): LocaleCode | undefined {
+  return asLocale(document.querySelector<HTMLMetaElement>('meta[name="rustico-language"]')?.content);
 }
 
 export function storedLocale(): LocaleCode {
