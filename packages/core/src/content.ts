@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A house text (content/*.md) rendered to safe HTML by the server; null while the house has not written it. */
+export const contentPageSchema = z.object({ html: z.string().nullable() });
+
 /** The cleaning checklist of the check-out, from the house's content folder. */
 export const checklistSchema = z.object({
   groups: z

@@ -1,4 +1,4 @@
-import { isTutorialId } from '@rustico/core';
+import { contentPageSchema, isTutorialId } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
@@ -7,8 +7,6 @@ import { readMarkdown } from '../house/content.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { renderMarkdown } from './markdown.ts';
-
-const pageSchema = z.object({ html: z.string().nullable() });
 
 /** The house's texts (content/*.md), rendered to safe HTML. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -25,7 +23,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['content'],
           summary: 'A house guide; html is null while the house has not written it',
           params: z.object({ id: z.string().max(50) }),
-          response: { 200: pageSchema, ...errorResponses(401, 404) },
+          response: { 200: contentPageSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => {
@@ -37,7 +35,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/content/welcome',
-      { schema: { tags: ['content'], summary: 'The house letter on Home', response: { 200: pageSchema, ...errorResponses(401) } } },
+      { schema: { tags: ['content'], summary: 'The house letter on Home', response: { 200: contentPageSchema, ...errorResponses(401) } } },
       async (request) => {
         requireUser(request);
         return page('welcome.md');
@@ -46,7 +44,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/content/visitor',
-      { schema: { tags: ['content'], summary: 'The public welcome page for guests', response: { 200: pageSchema } } },
+      { schema: { tags: ['content'], summary: 'The public welcome page for guests', response: { 200: contentPageSchema } } },
       async () => page('visitor.md'),
     );
   };

@@ -1,49 +1,48 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  balancesResponseSchema,
-  contributionSchema,
-  contributionsResponseSchema,
-  expenseHistorySchema,
-  expenseListSchema,
-  expenseResponseSchema,
-  settlementResponseSchema,
-  yearAccountSchema,
+  type balancesResponseSchema,
+  type contributionSchema,
+  type contributionsResponseSchema,
+  type expenseHistorySchema,
+  type expenseListSchema,
+  type expenseResponseSchema,
+  type settlementResponseSchema,
+  type yearAccountSchema,
   type ContributionShares,
   type Expense,
   type ExpenseInput,
   type SettlementInput,
 } from '@rustico/core';
-import { z } from 'zod';
-import { api, parseResponse } from '../lib/api.ts';
+import { api, parseResponse, type Answer } from '../lib/api.ts';
 import { networkError } from '../lib/api-error.ts';
 import { moneyKeys } from './keys.ts';
 
 export function useYearAccount(year: number) {
-  return useQuery({ queryKey: moneyKeys.account(year), queryFn: ({ signal }) => api.get(`/accounts/${year}`, yearAccountSchema, { signal }) });
+  return useQuery({ queryKey: moneyKeys.account(year), queryFn: ({ signal }) => api.get<Answer<typeof yearAccountSchema>>(`/accounts/${year}`, { signal }) });
 }
 
 export function useExpenses(year: number) {
   return useQuery({
     queryKey: moneyKeys.expenses(year),
-    queryFn: ({ signal }) => api.get(`/expenses?year=${year}`, expenseListSchema, { signal }).then((data) => data.expenses),
+    queryFn: ({ signal }) => api.get<Answer<typeof expenseListSchema>>(`/expenses?year=${year}`, { signal }).then((data) => data.expenses),
   });
 }
 
 export function useExpenseHistory(id: string) {
   return useQuery({
     queryKey: moneyKeys.history(id),
-    queryFn: ({ signal }) => api.get(`/expenses/${encodeURIComponent(id)}/history`, expenseHistorySchema, { signal }).then((data) => data.changes),
+    queryFn: ({ signal }) => api.get<Answer<typeof expenseHistorySchema>>(`/expenses/${encodeURIComponent(id)}/history`, { signal }).then((data) => data.changes),
   });
 }
 
 export function useBalances() {
-  return useQuery({ queryKey: moneyKeys.balances, queryFn: ({ signal }) => api.get('/accounts/balances', balancesResponseSchema, { signal }) });
+  return useQuery({ queryKey: moneyKeys.balances, queryFn: ({ signal }) => api.get<Answer<typeof balancesResponseSchema>>('/accounts/balances', { signal }) });
 }
 
 export function useContributions(year: number) {
   return useQuery({
     queryKey: moneyKeys.contributions(year),
-    queryFn: ({ signal }) => api.get(`/accounts/${year}/contributions`, contributionsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof contributionsResponseSchema>>(`/accounts/${year}/contributions`, { signal }),
   });
 }
 
@@ -71,7 +70,7 @@ export async function uploadReceipt(id: string, file: File): Promise<Expense> {
   } catch {
     throw networkError();
   }
-  return (await parseResponse(response, expenseResponseSchema)).expense;
+  return (await parseResponse<Answer<typeof expenseResponseSchema>>(response)).expense;
 }
 
 export function useSaveExpense() {
@@ -79,8 +78,8 @@ export function useSaveExpense() {
   return useMutation({
     mutationFn: ({ id, input, verified }: { id: string | null; input: ExpenseInput; verified?: boolean }) =>
       (id
-        ? api.put(`/expenses/${encodeURIComponent(id)}`, { ...input, ...(verified === undefined ? {} : { verified }) }, expenseResponseSchema)
-        : api.post('/expenses', input, expenseResponseSchema)
+        ? api.put<Answer<typeof expenseResponseSchema>>(`/expenses/${encodeURIComponent(id)}`, { ...input, ...(verified === undefined ? {} : { verified }) })
+        : api.post<Answer<typeof expenseResponseSchema>>('/expenses', input)
       ).then((data) => data.expense),
     onSettled: changed,
   });
@@ -99,7 +98,7 @@ export function useDeleteExpense() {
 export function useRecordSettlement() {
   const changed = useMoneyChanged();
   return useMutation({
-    mutationFn: (input: SettlementInput) => api.post('/accounts/settlements', input, settlementResponseSchema).then((data) => data.settlement),
+    mutationFn: (input: SettlementInput) => api.post<Answer<typeof settlementResponseSchema>>('/accounts/settlements', input).then((data) => data.settlement),
     onSettled: changed,
   });
 }
@@ -108,8 +107,8 @@ export function useSaveContributionSettings() {
   const changed = useMoneyChanged();
   return useMutation({
     mutationFn: async ({ budgetCentimes, shares }: { budgetCentimes: number; shares: ContributionShares }) => {
-      await api.put('/accounts/budget', { budgetCentimes }, null);
-      await api.put('/accounts/shares', shares, null);
+      await api.put('/accounts/budget', { budgetCentimes });
+      await api.put('/accounts/shares', shares);
     },
     onSettled: changed,
   });
@@ -117,13 +116,13 @@ export function useSaveContributionSettings() {
 
 export function useIssueContributions() {
   const changed = useMoneyChanged();
-  return useMutation({ mutationFn: (year: number) => api.post(`/accounts/${year}/contributions`, {}, contributionsResponseSchema), onSettled: changed });
+  return useMutation({ mutationFn: (year: number) => api.post<Answer<typeof contributionsResponseSchema>>(`/accounts/${year}/contributions`, {}), onSettled: changed });
 }
 
 export function useMarkContributionPaid() {
   const changed = useMoneyChanged();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/contributions/${encodeURIComponent(id)}/paid`, {}, z.object({ contribution: contributionSchema })),
+    mutationFn: (id: string) => api.post<{ contribution: Answer<typeof contributionSchema> }>(`/contributions/${encodeURIComponent(id)}/paid`, {}),
     onSettled: changed,
   });
 }

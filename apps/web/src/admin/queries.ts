@@ -1,20 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  addedMemberSchema,
-  adminReadingListSchema,
-  adminReadingResponseSchema,
-  memberListSchema,
-  memberSchema,
-  memberWithPasswordSchema,
-  yearStatisticsSchema,
+  type addedMemberSchema,
+  type adminReadingListSchema,
+  type adminReadingResponseSchema,
+  type memberListSchema,
+  type memberSchema,
+  type memberWithPasswordSchema,
+  type yearStatisticsSchema,
   type Member,
   type MemberUpdate,
   type MeterReadingInput,
   type NewMember,
 } from '@rustico/core';
-import { z } from 'zod';
 import { sessionQueryKey } from '../auth/queries.ts';
-import { api } from '../lib/api.ts';
+import { api, type Answer } from '../lib/api.ts';
 import { membersKey, readingsKey, statisticsKey } from './keys.ts';
 
 /**
@@ -25,7 +24,7 @@ import { membersKey, readingsKey, statisticsKey } from './keys.ts';
 export function statisticsQuery(year: number) {
   return queryOptions({
     queryKey: statisticsKey(year),
-    queryFn: ({ signal }) => api.get(`/admin/statistics?year=${year}`, yearStatisticsSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof yearStatisticsSchema>>(`/admin/statistics?year=${year}`, { signal }),
   });
 }
 
@@ -35,14 +34,14 @@ export function useStatistics(year: number, enabled: boolean) {
 
 export const membersQuery = queryOptions({
   queryKey: membersKey,
-  queryFn: ({ signal }) => api.get('/users', memberListSchema, { signal }).then((data) => data.users),
+  queryFn: ({ signal }) => api.get<Answer<typeof memberListSchema>>('/users', { signal }).then((data) => data.users),
 });
 
 export function useMembers(enabled: boolean) {
   return useQuery({ ...membersQuery, enabled });
 }
 
-const memberResponseSchema = z.object({ user: memberSchema });
+type MemberResponse = { user: Answer<typeof memberSchema> };
 const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 /** Puts a changed member into the cached list and refreshes it (and the session when it is the viewer). */
@@ -61,7 +60,7 @@ function useMemberChanged() {
 export function useAddMember() {
   const changed = useMemberChanged();
   return useMutation({
-    mutationFn: (input: NewMember) => api.post('/admin/users', input, addedMemberSchema),
+    mutationFn: (input: NewMember) => api.post<Answer<typeof addedMemberSchema>>('/admin/users', input),
     onSuccess: (data) => changed(data.user),
   });
 }
@@ -70,7 +69,7 @@ export function useUpdateMember() {
   const changed = useMemberChanged();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: MemberUpdate }) =>
-      api.patch(userPath(id), changes, memberResponseSchema).then((data) => data.user),
+      api.patch<MemberResponse>(userPath(id), changes).then((data) => data.user),
     onSuccess: changed,
   });
 }
@@ -78,7 +77,7 @@ export function useUpdateMember() {
 export function useResetPassword() {
   const changed = useMemberChanged();
   return useMutation({
-    mutationFn: (id: string) => api.post(`${userPath(id)}/password`, {}, memberWithPasswordSchema),
+    mutationFn: (id: string) => api.post<Answer<typeof memberWithPasswordSchema>>(`${userPath(id)}/password`, {}),
     onSuccess: (data) => changed(data.user),
   });
 }
@@ -86,7 +85,7 @@ export function useResetPassword() {
 export function useRestoreVoucher() {
   const changed = useMemberChanged();
   return useMutation({
-    mutationFn: (id: string) => api.post(`${userPath(id)}/voucher`, {}, memberResponseSchema).then((data) => data.user),
+    mutationFn: (id: string) => api.post<MemberResponse>(`${userPath(id)}/voucher`, {}).then((data) => data.user),
     onSuccess: changed,
   });
 }
@@ -94,7 +93,7 @@ export function useRestoreVoucher() {
 export function useReadings(enabled: boolean) {
   return useQuery({
     queryKey: readingsKey,
-    queryFn: ({ signal }) => api.get('/admin/readings', adminReadingListSchema, { signal }).then((data) => data.readings),
+    queryFn: ({ signal }) => api.get<Answer<typeof adminReadingListSchema>>('/admin/readings', { signal }).then((data) => data.readings),
     enabled,
   });
 }
@@ -104,7 +103,7 @@ export function useCorrectReading() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reading }: { id: string; reading: MeterReadingInput }) =>
-      api.put(`/admin/readings/${encodeURIComponent(id)}`, reading, adminReadingResponseSchema).then((data) => data.reading),
+      api.put<Answer<typeof adminReadingResponseSchema>>(`/admin/readings/${encodeURIComponent(id)}`, reading).then((data) => data.reading),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),
   });
 }

@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
     }
     setSubmitting(true);
     try {
-      await api.post('/password-reset', { email: loginEmail(email, config.emailDomain) }, null);
+      await api.post('/password-reset', { email: loginEmail(email, config.emailDomain) });
       setSent(true);
     } catch (failure) {
       if (isApiError(failure) && failure.code === 'INVALID_EMAIL') setError(errorCodeText(failure.code));

@@ -1,5 +1,5 @@
-import { loginEmail, loginRequestSchema, sessionResponseSchema, type SessionUser } from '@rustico/core';
-import { api } from '../lib/api.ts';
+import { loginEmail, loginRequestSchema, type sessionResponseSchema, type SessionUser } from '@rustico/core';
+import { api, type Answer } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { adoptMemberLanguage } from '../lib/i18n.ts';
 import { rememberSession } from './session.ts';
@@ -33,7 +33,7 @@ export async function submitLogin(values: LoginValues): Promise<SessionUser> {
     email: loginEmail(values.email, config.emailDomain),
     password: values.password,
   });
-  const { user } = await api.post('/session', body, sessionResponseSchema);
+  const { user } = await api.post<Answer<typeof sessionResponseSchema>>('/session', body);
   rememberSession(user);
   await adoptMemberLanguage(user);
   return user;

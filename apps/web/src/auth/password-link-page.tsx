@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
-import { PASSWORD_MIN_LENGTH, passwordLinkRequestSchema, passwordLinkStatusSchema, type PasswordLinkStatus } from '@rustico/core';
+import { PASSWORD_MIN_LENGTH, passwordLinkRequestSchema, type passwordLinkStatusSchema, type PasswordLinkStatus } from '@rustico/core';
 import type { z } from 'zod';
-import { api, isApiError } from '../lib/api.ts';
+import { api, isApiError, type Answer } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
@@ -23,7 +23,7 @@ const INVALID: PasswordLinkStatus = { valid: false, purpose: null, name: null, e
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<PasswordLinkStatus> {
   try {
-    return await api.get(`/password-links/${encodeURIComponent(params.token ?? '')}`, passwordLinkStatusSchema);
+    return await api.get<Answer<typeof passwordLinkStatusSchema>>(`/password-links/${encodeURIComponent(params.token ?? '')}`);
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) return INVALID;
     throw error;
@@ -73,7 +73,7 @@ export function PasswordLinkPage() {
   const onSubmit = async ({ password }: FormOutput) => {
     setFormAlert(null);
     try {
-      await api.post('/password-links', { token, password }, null);
+      await api.post('/password-links', { token, password });
       setState('done');
     } catch (error) {
       if (isApiError(error) && error.code === 'PASSWORD_LINK_INVALID') setState('invalid');

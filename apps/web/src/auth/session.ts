@@ -1,10 +1,10 @@
-import type { SessionUser } from '@rustico/core';
+import type { SessionResponse, SessionUser } from '@rustico/core';
 import { networkError } from '../lib/api-error.ts';
 
 /**
- * The session check on the critical path of every page. Free of zod and
- * TanStack Query: a logged-out visitor (401) costs one small request and no
- * extra JS; only a 200 loads the schemas to validate the user.
+ * The session check on the critical path of every page. Free of TanStack
+ * Query: a logged-out visitor (401) costs one small request and no extra JS;
+ * only a 200 loads the API client to read the user.
  */
 
 /** Route id of the logged-in layout; its loader returns the user. */
@@ -43,11 +43,8 @@ export async function probeSession(signal?: AbortSignal): Promise<SessionUser | 
     rememberSession(null);
     return null;
   }
-  const [{ parseResponse }, { sessionResponseSchema }] = await Promise.all([
-    import('../lib/api.ts'),
-    import('@rustico/core'),
-  ]);
-  const { user } = await parseResponse(response, sessionResponseSchema);
+  const { parseResponse } = await import('../lib/api.ts');
+  const { user } = await parseResponse<SessionResponse>(response);
   rememberSession(user);
   return user;
 }

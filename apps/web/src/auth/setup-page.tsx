@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import {
   PASSWORD_MIN_LENGTH,
-  sessionResponseSchema,
+  type sessionResponseSchema,
   setupRequestSchema,
-  setupStatusSchema,
+  type setupStatusSchema,
   type SetupRequest,
 } from '@rustico/core';
 import type { z } from 'zod';
-import { api, isApiError } from '../lib/api.ts';
+import { api, isApiError, type Answer } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
@@ -36,7 +36,7 @@ function isSetupField(field: string | undefined): field is SetupField {
 /** Whether the first-run link can still be used; a missing or used link is simply unavailable. */
 export async function loader({ params }: LoaderFunctionArgs): Promise<{ available: boolean }> {
   try {
-    return await api.get(`/setup/${encodeURIComponent(params.token ?? '')}`, setupStatusSchema);
+    return await api.get<Answer<typeof setupStatusSchema>>(`/setup/${encodeURIComponent(params.token ?? '')}`);
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) return { available: false };
     throw error;
@@ -45,7 +45,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<{ availabl
 
 /** Creates the first superadmin; the server answers with the new session. */
 async function createFirstAdmin(body: SetupRequest): Promise<void> {
-  const { user } = await api.post('/setup', body, sessionResponseSchema);
+  const { user } = await api.post<Answer<typeof sessionResponseSchema>>('/setup', body);
   rememberSession(user);
 }
 

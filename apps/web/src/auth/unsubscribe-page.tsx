@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { unsubscribeResponseSchema, type NotificationKind } from '@rustico/core';
-import { api } from '../lib/api.ts';
+import { type unsubscribeResponseSchema, type NotificationKind } from '@rustico/core';
+import { api, type Answer } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
@@ -25,7 +25,7 @@ export function UnsubscribePage() {
     setBusy(true);
     setFailure(null);
     try {
-      setDone((await api.post('/unsubscribe', { token }, unsubscribeResponseSchema)).kind);
+      setDone((await api.post<Answer<typeof unsubscribeResponseSchema>>('/unsubscribe', { token })).kind);
     } catch (error) {
       setFailure(errorText(error));
     } finally {

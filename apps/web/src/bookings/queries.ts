@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { bookingPageSchema, bookingYearsSchema, nextBookingSchema, type IsoDate } from '@rustico/core';
-import { api } from '../lib/api.ts';
+import { type bookingPageSchema, type bookingYearsSchema, type nextBookingSchema, type IsoDate } from '@rustico/core';
+import { api, type Answer } from '../lib/api.ts';
 
 /**
  * Every bookings query lives under ['bookings'], so one invalidation of
@@ -18,7 +18,7 @@ export const bookingKeys = {
 
 export const nextBookingQuery = queryOptions({
   queryKey: bookingKeys.next(),
-  queryFn: ({ signal }) => api.get('/bookings/next', nextBookingSchema, { signal }).then((data) => data.booking),
+  queryFn: ({ signal }) => api.get<Answer<typeof nextBookingSchema>>('/bookings/next', { signal }).then((data) => data.booking),
   // Home's loader asks before the card mounts; live events keep it fresh after.
   staleTime: 10_000,
 });
@@ -44,7 +44,7 @@ export function useBookingHistory(userId: string, filter: HistoryFilter, enabled
       if (filter.memberId) query.set('userId', filter.memberId);
       if (pageParam) query.set('before', pageParam);
       const search = query.size ? `?${query.toString()}` : '';
-      return api.get(`/users/${encodeURIComponent(userId)}/bookings${search}`, bookingPageSchema, { signal });
+      return api.get<Answer<typeof bookingPageSchema>>(`/users/${encodeURIComponent(userId)}/bookings${search}`, { signal });
     },
     getNextPageParam: (last) => last.nextCursor,
     // A new filter keeps the list (and the filter's focus) on screen until its first page arrives.
@@ -57,7 +57,7 @@ export function useBookingHistory(userId: string, filter: HistoryFilter, enabled
 export function useBookingYears(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...bookingKeys.history(userId), 'years'],
-    queryFn: ({ signal }) => api.get(`/users/${encodeURIComponent(userId)}/bookings/years`, bookingYearsSchema, { signal }).then((data) => data.years),
+    queryFn: ({ signal }) => api.get<Answer<typeof bookingYearsSchema>>(`/users/${encodeURIComponent(userId)}/bookings/years`, { signal }).then((data) => data.years),
     enabled,
   });
 }

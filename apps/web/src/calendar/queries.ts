@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  bookingListSchema,
-  bookingResponseSchema,
-  houseRulesSchema,
+  type bookingListSchema,
+  type bookingResponseSchema,
+  type houseRulesResponseSchema,
   type Booking,
   type BookingInput,
   type IsoDate,
 } from '@rustico/core';
-import { z } from 'zod';
-import { api } from '../lib/api.ts';
+import { api, type Answer } from '../lib/api.ts';
 import { bookingKeys } from '../bookings/queries.ts';
 
 export { bookingKeys };
@@ -18,7 +17,7 @@ export function bookingRangeQuery(from: IsoDate, to: IsoDate) {
     queryKey: bookingKeys.range(from, to),
     queryFn: ({ signal }) =>
       api
-        .get(`/bookings?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, bookingListSchema, { signal })
+        .get<Answer<typeof bookingListSchema>>(`/bookings?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal })
         .then((data) => data.bookings),
   });
 }
@@ -28,11 +27,10 @@ export function useBookingsBetween(from: IsoDate, to: IsoDate) {
   return useQuery({ ...bookingRangeQuery(from, to), placeholderData: keepPreviousData });
 }
 
-const houseRulesResponseSchema = z.object({ rules: houseRulesSchema });
 
 export const houseRulesQuery = queryOptions({
   queryKey: ['house', 'rules'] as const,
-  queryFn: ({ signal }) => api.get('/house/rules', houseRulesResponseSchema, { signal }).then((data) => data.rules),
+  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>('/house/rules', { signal }).then((data) => data.rules),
   staleTime: 10 * 60_000,
 });
 
@@ -56,7 +54,7 @@ function removeFromRanges(queryClient: ReturnType<typeof useQueryClient>, id: st
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BookingInput) => api.post('/bookings', input, bookingResponseSchema).then((data) => data.booking),
+    mutationFn: (input: BookingInput) => api.post<Answer<typeof bookingResponseSchema>>('/bookings', input).then((data) => data.booking),
     onSuccess: (booking) => {
       upsertInRanges(queryClient, booking);
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -68,7 +66,7 @@ export function useUpdateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: BookingInput }) =>
-      api.put(`/bookings/${encodeURIComponent(id)}`, input, bookingResponseSchema).then((data) => data.booking),
+      api.put<Answer<typeof bookingResponseSchema>>(`/bookings/${encodeURIComponent(id)}`, input).then((data) => data.booking),
     onSuccess: (booking) => {
       upsertInRanges(queryClient, booking);
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });

@@ -1,20 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  approvalResponseSchema,
-  competingRequestsSchema,
-  fairnessViewSchema,
-  houseRulesResponseSchema,
-  noticeListSchema,
-  peakPeriodListSchema,
-  peakPeriodResponseSchema,
-  pendingRequestsSchema,
-  quotaResponseSchema,
-  ruleHistorySchema,
-  suggestedOrderSchema,
-  turnRoundListSchema,
-  turnRoundResponseSchema,
-  waitlistEntryResponseSchema,
-  waitlistSchema,
+  type approvalResponseSchema,
+  type competingRequestsSchema,
+  type fairnessViewSchema,
+  type houseRulesResponseSchema,
+  type noticeListSchema,
+  type peakPeriodListSchema,
+  type peakPeriodResponseSchema,
+  type pendingRequestsSchema,
+  type quotaResponseSchema,
+  type ruleHistorySchema,
+  type suggestedOrderSchema,
+  type turnRoundListSchema,
+  type turnRoundResponseSchema,
+  type waitlistEntryResponseSchema,
+  type waitlistSchema,
   type Approval,
   type HouseRulesUpdate,
   type PeakPeriodInput,
@@ -22,7 +22,7 @@ import {
   type TurnRoundInput,
 } from '@rustico/core';
 import { bookingKeys } from '../bookings/queries.ts';
-import { api } from '../lib/api.ts';
+import { api, type Answer } from '../lib/api.ts';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
 
 const enc = encodeURIComponent;
@@ -32,13 +32,13 @@ const enc = encodeURIComponent;
 export function useRuleHistory() {
   return useQuery({
     queryKey: fairnessKeys.ruleHistory,
-    queryFn: ({ signal }) => api.get('/house/rules/history', ruleHistorySchema, { signal }).then((data) => data.changes),
+    queryFn: ({ signal }) => api.get<Answer<typeof ruleHistorySchema>>('/house/rules/history', { signal }).then((data) => data.changes),
   });
 }
 
 export const peakPeriodsQuery = queryOptions({
   queryKey: fairnessKeys.peaks,
-  queryFn: ({ signal }) => api.get('/peak-periods', peakPeriodListSchema, { signal }).then((data) => data.peakPeriods),
+  queryFn: ({ signal }) => api.get<Answer<typeof peakPeriodListSchema>>('/peak-periods', { signal }).then((data) => data.peakPeriods),
   staleTime: 10 * 60_000,
 });
 
@@ -58,7 +58,7 @@ function useRulesChanged() {
 export function useSaveRules() {
   const changed = useRulesChanged();
   return useMutation({
-    mutationFn: (update: HouseRulesUpdate) => api.put('/house/rules', update, houseRulesResponseSchema).then((data) => data.rules),
+    mutationFn: (update: HouseRulesUpdate) => api.put<Answer<typeof houseRulesResponseSchema>>('/house/rules', update).then((data) => data.rules),
     onSettled: changed,
   });
 }
@@ -67,7 +67,7 @@ export function useSaveMemberQuota() {
   const changed = useRulesChanged();
   return useMutation({
     mutationFn: ({ memberId, quotaNights }: { memberId: string; quotaNights: number | null }) =>
-      api.put(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }, houseRulesResponseSchema).then((data) => data.rules),
+      api.put<Answer<typeof houseRulesResponseSchema>>(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }).then((data) => data.rules),
     onSettled: changed,
   });
 }
@@ -76,7 +76,7 @@ export function useSavePeakPeriod() {
   const changed = useRulesChanged();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: PeakPeriodInput }) =>
-      (id ? api.put(`/peak-periods/${enc(id)}`, input, peakPeriodResponseSchema) : api.post('/peak-periods', input, peakPeriodResponseSchema)).then(
+      (id ? api.put<Answer<typeof peakPeriodResponseSchema>>(`/peak-periods/${enc(id)}`, input) : api.post<Answer<typeof peakPeriodResponseSchema>>('/peak-periods', input)).then(
         (data) => data.peakPeriod,
       ),
     onSettled: changed,
@@ -94,20 +94,20 @@ export function useDeletePeakPeriod() {
 export function useQuota(memberId: string, year: number, enabled = true) {
   return useQuery({
     queryKey: fairnessKeys.quota(memberId, year),
-    queryFn: ({ signal }) => api.get(`/quota?year=${year}&memberId=${enc(memberId)}`, quotaResponseSchema, { signal }).then((data) => data.quota),
+    queryFn: ({ signal }) => api.get<Answer<typeof quotaResponseSchema>>(`/quota?year=${year}&memberId=${enc(memberId)}`, { signal }).then((data) => data.quota),
     enabled,
   });
 }
 
 export function useFairnessView(year: number) {
-  return useQuery({ queryKey: fairnessKeys.view(year), queryFn: ({ signal }) => api.get(`/fairness?year=${year}`, fairnessViewSchema, { signal }) });
+  return useQuery({ queryKey: fairnessKeys.view(year), queryFn: ({ signal }) => api.get<Answer<typeof fairnessViewSchema>>(`/fairness?year=${year}`, { signal }) });
 }
 
 // ---- Requests and approval ---------------------------------------------------
 
 export const pendingRequestsQuery = queryOptions({
   queryKey: fairnessKeys.requests,
-  queryFn: ({ signal }) => api.get('/booking-requests', pendingRequestsSchema, { signal }).then((data) => data.bookings),
+  queryFn: ({ signal }) => api.get<Answer<typeof pendingRequestsSchema>>('/booking-requests', { signal }).then((data) => data.bookings),
 });
 
 export function usePendingRequests() {
@@ -117,7 +117,7 @@ export function usePendingRequests() {
 export function useCompetingRequests(bookingId: string, enabled: boolean) {
   return useQuery({
     queryKey: fairnessKeys.competing(bookingId),
-    queryFn: ({ signal }) => api.get(`/bookings/${enc(bookingId)}/competing`, competingRequestsSchema, { signal }).then((data) => data.requests),
+    queryFn: ({ signal }) => api.get<Answer<typeof competingRequestsSchema>>(`/bookings/${enc(bookingId)}/competing`, { signal }).then((data) => data.requests),
     enabled,
   });
 }
@@ -135,7 +135,7 @@ export function useDecideRequest() {
   const changed = useBookingsChanged();
   return useMutation({
     mutationFn: ({ bookingId, approval }: { bookingId: string; approval: Approval }) =>
-      api.post(`/bookings/${enc(bookingId)}/approval`, approval, approvalResponseSchema),
+      api.post<Answer<typeof approvalResponseSchema>>(`/bookings/${enc(bookingId)}/approval`, approval),
     onSettled: changed,
   });
 }
@@ -144,7 +144,7 @@ export function useDecideRequest() {
 
 export const turnRoundsQuery = queryOptions({
   queryKey: fairnessKeys.turns,
-  queryFn: ({ signal }) => api.get('/turns', turnRoundListSchema, { signal }).then((data) => data.rounds),
+  queryFn: ({ signal }) => api.get<Answer<typeof turnRoundListSchema>>('/turns', { signal }).then((data) => data.rounds),
 });
 
 export function useTurnRounds() {
@@ -158,7 +158,7 @@ export function useTurnRounds() {
 export function useSuggestedOrder(from: string | null, enabled: boolean) {
   return useQuery({
     queryKey: fairnessKeys.suggestedOrder(from ?? ''),
-    queryFn: ({ signal }) => api.get(`/turns/suggested-order${from ? `?from=${enc(from)}` : ''}`, suggestedOrderSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof suggestedOrderSchema>>(`/turns/suggested-order${from ? `?from=${enc(from)}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -172,7 +172,7 @@ function useTurnsChanged() {
 export function useOpenRound() {
   const changed = useTurnsChanged();
   return useMutation({
-    mutationFn: (input: TurnRoundInput) => api.post('/turns', input, turnRoundResponseSchema).then((data) => data.round),
+    mutationFn: (input: TurnRoundInput) => api.post<Answer<typeof turnRoundResponseSchema>>('/turns', input).then((data) => data.round),
     onSettled: changed,
   });
 }
@@ -180,7 +180,7 @@ export function useOpenRound() {
 export function useSkipTurn() {
   const changed = useTurnsChanged();
   return useMutation({
-    mutationFn: (roundId: string) => api.post(`/turns/${enc(roundId)}/skip`, {}, turnRoundResponseSchema).then((data) => data.round),
+    mutationFn: (roundId: string) => api.post<Answer<typeof turnRoundResponseSchema>>(`/turns/${enc(roundId)}/skip`, {}).then((data) => data.round),
     onSettled: changed,
   });
 }
@@ -195,7 +195,7 @@ export function useCloseRound() {
 export function useWaitlist() {
   return useQuery({
     queryKey: fairnessKeys.waitlist,
-    queryFn: ({ signal }) => api.get('/waitlist', waitlistSchema, { signal }).then((data) => data.entries),
+    queryFn: ({ signal }) => api.get<Answer<typeof waitlistSchema>>('/waitlist', { signal }).then((data) => data.entries),
   });
 }
 
@@ -207,7 +207,7 @@ function useWaitlistChanged() {
 export function useJoinWaitlist() {
   const changed = useWaitlistChanged();
   return useMutation({
-    mutationFn: (stay: Stay) => api.post('/waitlist', { start: stay.start, end: stay.end }, waitlistEntryResponseSchema).then((data) => data.entry),
+    mutationFn: (stay: Stay) => api.post<Answer<typeof waitlistEntryResponseSchema>>('/waitlist', { start: stay.start, end: stay.end }).then((data) => data.entry),
     onSettled: changed,
   });
 }
@@ -217,7 +217,7 @@ export function useLeaveWaitlist() {
   return useMutation({ mutationFn: (id: string) => api.delete(`/waitlist/${enc(id)}`), onSettled: changed });
 }
 
-export const noticesQuery = queryOptions({ queryKey: fairnessKeys.notices, queryFn: ({ signal }) => api.get('/notices', noticeListSchema, { signal }) });
+export const noticesQuery = queryOptions({ queryKey: fairnessKeys.notices, queryFn: ({ signal }) => api.get<Answer<typeof noticeListSchema>>('/notices', { signal }) });
 
 export function useNotices() {
   return useQuery(noticesQuery);
@@ -226,7 +226,7 @@ export function useNotices() {
 export function useMarkNoticesRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) => api.post('/notices/read', ids ? { ids } : {}, noticeListSchema),
+    mutationFn: (ids?: string[]) => api.post<Answer<typeof noticeListSchema>>('/notices/read', ids ? { ids } : {}),
     onSuccess: (data) => queryClient.setQueryData(fairnessKeys.notices, data),
   });
 }

@@ -13,9 +13,8 @@ import {
   Sun,
   type LucideIcon,
 } from 'lucide-react';
-import { weatherResponseSchema, type Weather, type WeatherCondition } from '@rustico/core';
-import { z } from 'zod';
-import { api } from '../lib/api.ts';
+import { type weatherResponseSchema, type Weather, type WeatherCondition } from '@rustico/core';
+import { api, type Answer } from '../lib/api.ts';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
@@ -24,12 +23,12 @@ import styles from './weather-card.module.css';
 export const weatherQueryKey = ['weather'] as const;
 
 // The server answers { weather } or 503 WEATHER_UNAVAILABLE; a house without weather may answer { weather: null }.
-const responseSchema = z.union([weatherResponseSchema, z.object({ weather: z.null() })]);
+type WeatherAnswer = Answer<typeof weatherResponseSchema> | { weather: null };
 
 /** The weather at the house; the server caches it for 10 minutes, so asking more often is pointless. */
 export const weatherQuery = queryOptions({
   queryKey: weatherQueryKey,
-  queryFn: ({ signal }): Promise<Weather | null> => api.get('/weather', responseSchema, { signal }).then((data) => data.weather),
+  queryFn: ({ signal }): Promise<Weather | null> => api.get<WeatherAnswer>('/weather', { signal }).then((data) => data.weather),
   staleTime: 5 * 60_000,
   refetchInterval: 10 * 60_000,
   // The server already falls back to its last good value: a failure here is final until the next refresh.

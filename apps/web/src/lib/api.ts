@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ErrorCode } from '@rustico/core';
+import { errorCodes, type ApiErrorBody, type ErrorCode } from '@rustico/core';
 import type { z } from 'zod';
 import { CACHED_AT_HEADER } from '../offline/freshness-header.ts';
 import { noteAnswerFreshness } from '../offline/freshness.ts';
@@ -16,9 +16,9 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, field, retryAfterSeconds, details } = parsed.data.error;
+  const error = errorBody(body);
+  if (error) {
+    const { code, message, field, retryAfterSeconds, details } = error;
     return new ApiError({ status: response.status, code, message, field, retryAfterSeconds, details });
   }
   const retryHeader = Number(response.headers.get('retry-after'));
@@ -30,27 +30,38 @@ export async function errorFrom(response: Response): Promise<ApiError> {
   });
 }
 
-/** Validates a response: throws ApiError for non-2xx, parses the body with `schema` (null: ignore it). */
-export async function parseResponse<T>(response: Response, schema: z.ZodType<T> | null): Promise<T> {
+/**
+ * What the server answers for one of core's response schemas. The server writes every answer
+ * from that schema (only its fields, in its types), so the web app takes the type and does not
+ * check each answer again: that check brought zod and every schema into each screen's first paint.
+ */
+export type Answer<Schema extends z.ZodType> = z.output<Schema>;
+
+/** The `{ error: {...} }` of a failed request, when the body is one. */
+function errorBody(body: unknown): ApiErrorBody['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const { error } = body as { error: unknown };
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code } = error as { code?: unknown };
+  return (errorCodes as readonly unknown[]).includes(code) ? (error as ApiErrorBody['error']) : undefined;
+}
+
+/** Throws ApiError for non-2xx; otherwise the JSON body (nothing for 204, or when `T` is void). */
+export async function parseResponse<T = void>(response: Response): Promise<T> {
   if (!response.ok) throw await errorFrom(response);
-  if (schema === null || response.status === 204) return undefined as T;
-  let data: unknown;
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
   try {
-    data = await response.json();
+    return JSON.parse(text) as T;
   } catch {
     throw new ApiError({ status: response.status, code: 'INTERNAL', message: 'Invalid JSON response' });
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError({ status: response.status, code: 'INTERNAL', message: 'Unexpected response shape' });
-  }
-  return parsed.data;
 }
 
 async function request<T>(
   method: Method,
   path: string,
-  schema: z.ZodType<T> | null,
   body: unknown,
   signal: AbortSignal | undefined,
   extraHeaders: Record<string, string> = {},
@@ -69,7 +80,7 @@ async function request<T>(
     throw networkError();
   }
   if (method === 'GET') noteAnswerFreshness(response.headers.get(CACHED_AT_HEADER));
-  return parseResponse(response, schema);
+  return parseResponse<T>(response);
 }
 
 interface Options {
@@ -78,24 +89,24 @@ interface Options {
 }
 
 /**
- * JSON client for the same-origin `/api` (paths without the `/api` prefix).
- * Responses are validated with the given zod schema; `null` ignores the body
- * (e.g. 204). Writes always send a JSON body; DELETE sends none.
+ * JSON client for the same-origin `/api` (paths without the `/api` prefix). `T` is what the
+ * route answers (`Answer<typeof someResponseSchema>`); writes without it expect no body back.
+ * Writes always send a JSON body; DELETE sends none.
  */
 export const api = {
-  get<T>(path: string, schema: z.ZodType<T>, options?: Options): Promise<T> {
-    return request('GET', path, schema, undefined, options?.signal);
+  get<T>(path: string, options?: Options): Promise<T> {
+    return request<T>('GET', path, undefined, options?.signal);
   },
-  post<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
-    return request('POST', path, schema, body ?? {}, options?.signal, options?.headers);
+  post<T = void>(path: string, body: unknown, options?: Options): Promise<T> {
+    return request<T>('POST', path, body ?? {}, options?.signal, options?.headers);
   },
-  put<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
-    return request('PUT', path, schema, body ?? {}, options?.signal, options?.headers);
+  put<T = void>(path: string, body: unknown, options?: Options): Promise<T> {
+    return request<T>('PUT', path, body ?? {}, options?.signal, options?.headers);
   },
-  patch<T>(path: string, body: unknown, schema: z.ZodType<T> | null, options?: Options): Promise<T> {
-    return request('PATCH', path, schema, body ?? {}, options?.signal, options?.headers);
+  patch<T = void>(path: string, body: unknown, options?: Options): Promise<T> {
+    return request<T>('PATCH', path, body ?? {}, options?.signal, options?.headers);
   },
-  delete<T = void>(path: string, schema: z.ZodType<T> | null = null, options?: Options): Promise<T> {
-    return request('DELETE', path, schema, undefined, options?.signal, options?.headers);
+  delete<T = void>(path: string, options?: Options): Promise<T> {
+    return request<T>('DELETE', path, undefined, options?.signal, options?.headers);
   },
 };

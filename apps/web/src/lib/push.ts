@@ -1,5 +1,5 @@
-import { pushPublicKeySchema, type PushMessage } from '@rustico/core';
-import { api } from './api.ts';
+import { type pushPublicKeySchema, type PushMessage } from '@rustico/core';
+import { api, type Answer } from './api.ts';
 import { storeNotificationsPreferred } from './preferences.ts';
 
 /**
@@ -56,11 +56,11 @@ export async function enablePush(): Promise<EnableResult> {
   }
   const reg = await registration(true);
   if (!reg) return 'unsupported';
-  const { publicKey } = await api.get('/push/public-key', pushPublicKeySchema);
+  const { publicKey } = await api.get<Answer<typeof pushPublicKeySchema>>('/push/public-key');
   const subscription =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) }));
-  await api.post('/push/subscriptions', subscription.toJSON(), null);
+  await api.post('/push/subscriptions', subscription.toJSON());
   storeNotificationsPreferred(true);
   return 'enabled';
 }
@@ -73,7 +73,7 @@ export async function disablePush(): Promise<void> {
   if (!subscription) return;
   const { endpoint } = subscription;
   await subscription.unsubscribe();
-  await api.post('/push/subscriptions/remove', { endpoint }, null);
+  await api.post('/push/subscriptions/remove', { endpoint });
 }
 
 /** What the service worker posts to a visible app window instead of a system notification. */

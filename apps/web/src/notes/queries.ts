@@ -9,15 +9,15 @@ import {
 } from '@tanstack/react-query';
 import {
   NOTES_PAGE_SIZE,
-  latestNoteSchema,
-  noteResponseSchema,
-  notesPageSchema,
+  type latestNoteSchema,
+  type noteResponseSchema,
+  type notesPageSchema,
   type Note,
   type NoteInput,
 } from '@rustico/core';
 import type { z } from 'zod';
 import { useCurrentUser } from '../auth/queries.ts';
-import { api } from '../lib/api.ts';
+import { api, type Answer } from '../lib/api.ts';
 import { sendOrQueue } from '../offline/outbox.ts';
 
 type NotesPage = z.infer<typeof notesPageSchema>;
@@ -41,7 +41,7 @@ export function useNotes() {
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(NOTES_PAGE_SIZE) });
       if (pageParam) query.set('before', pageParam);
-      return api.get(`/notes?${query.toString()}`, notesPageSchema, { signal });
+      return api.get<Answer<typeof notesPageSchema>>(`/notes?${query.toString()}`, { signal });
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -51,7 +51,7 @@ export function useNotes() {
 /** The newest note (Home's card): Home's loader asks before the card mounts; live events keep it fresh after. */
 export const latestNoteQuery = queryOptions({
   queryKey: noteKeys.latest(),
-  queryFn: ({ signal }) => api.get('/notes/latest', latestNoteSchema, { signal }).then((data) => data.note),
+  queryFn: ({ signal }) => api.get<Answer<typeof latestNoteSchema>>('/notes/latest', { signal }).then((data) => data.note),
   staleTime: 10_000,
 });
 
@@ -85,7 +85,7 @@ export function useCreateNote() {
   return useMutation({
     // Offline the note waits on the phone (null here) and appears when the outbox is sent.
     mutationFn: (input: NoteInput) =>
-      sendOrQueue({ userId: user.id, kind: 'note', method: 'POST', path: '/notes', body: input }, noteResponseSchema).then((outcome) =>
+      sendOrQueue<Answer<typeof noteResponseSchema>>({ userId: user.id, kind: 'note', method: 'POST', path: '/notes', body: input }).then((outcome) =>
         outcome.queued ? null : outcome.data.note,
       ),
     onSuccess: (note) => {
@@ -123,10 +123,13 @@ export function useToggleReaction() {
   return useMutation({
     // Offline the thumbs-up stays as shown and waits on the phone (null here).
     mutationFn: ({ id, on }: { id: string; on: boolean }) =>
-      sendOrQueue(
-        { userId: user.id, kind: on ? 'reaction' : 'unreaction', method: on ? 'PUT' : 'DELETE', path: `/notes/${encodeURIComponent(id)}/reactions/me`, body: on ? {} : undefined },
-        noteResponseSchema,
-      ).then((outcome) => (outcome.queued ? null : outcome.data.note)),
+      sendOrQueue<Answer<typeof noteResponseSchema>>({
+        userId: user.id,
+        kind: on ? 'reaction' : 'unreaction',
+        method: on ? 'PUT' : 'DELETE',
+        path: `/notes/${encodeURIComponent(id)}/reactions/me`,
+        body: on ? {} : undefined,
+      }).then((outcome) => (outcome.queued ? null : outcome.data.note)),
     onMutate: async ({ id, on }) => {
       // A refetch in flight would overwrite the optimistic change; onSettled refetches.
       await queryClient.cancelQueries({ queryKey: noteKeys.all, predicate: (query) => query.state.data !== undefined });

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { api, ApiError, isApiError } from '../lib/api.ts';
 import { BACKGROUND_SYNC_TAG } from './flush.ts';
 import { deleteOutboxEntry, putOutboxEntry, type OutboxEntry, type OutboxKind } from './outbox-store.ts';
@@ -33,8 +32,9 @@ async function requestBackgroundSync(): Promise<void> {
 /**
  * Sends a write now, or keeps it in the outbox when there is no network: the member's input is
  * saved on the phone either way. A refusal while online is thrown as before, for the form to show.
+ * `T` is what the route answers.
  */
-export async function sendOrQueue<T>(write: QueueableWrite, schema: z.ZodType<T> | null): Promise<WriteOutcome<T>> {
+export async function sendOrQueue<T>(write: QueueableWrite): Promise<WriteOutcome<T>> {
   const entry: OutboxEntry = {
     key: newIdempotencyKey(),
     userId: write.userId,
@@ -51,12 +51,12 @@ export async function sendOrQueue<T>(write: QueueableWrite, schema: z.ZodType<T>
       const headers = { 'Idempotency-Key': entry.key };
       const data =
         write.method === 'DELETE'
-          ? await api.delete(write.path, schema, { headers })
+          ? await api.delete<T>(write.path, { headers })
           : write.method === 'PUT'
-            ? await api.put(write.path, write.body, schema, { headers })
-            : await api.post(write.path, write.body, schema, { headers });
+            ? await api.put<T>(write.path, write.body, { headers })
+            : await api.post<T>(write.path, write.body, { headers });
       if (write.replaces) await deleteOutboxEntry(write.replaces.key);
-      return { queued: false, data: data as T };
+      return { queued: false, data };
     } catch (error) {
       if (!isApiError(error) || error.status !== 0) throw error;
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Languages, RefreshCw, Share2, Trash2 } from 'lucide-react';
-import { sessionResponseSchema } from '@rustico/core';
-import { api } from '../lib/api.ts';
+import { type sessionResponseSchema } from '@rustico/core';
+import { api, type Answer } from '../lib/api.ts';
 import { checkForUpdate, clearAppCaches } from '../lib/app-update.ts';
 import { errorText } from '../lib/error-text.ts';
 import { config } from '../lib/config.ts';
@@ -20,7 +20,7 @@ export function LanguageRow() {
   const { toast } = useToast();
   const choose = async (choice: LocaleCode) => {
     try {
-      await api.put('/profile/language', { language: choice }, sessionResponseSchema);
+      await api.put<Answer<typeof sessionResponseSchema>>('/profile/language', { language: choice });
     } catch (error) {
       toast({ title: errorText(error), error: true });
       return;

@@ -37,7 +37,7 @@ export function PasswordPage() {
   const onSubmit = async (values: PasswordChange) => {
     setAlert(null);
     try {
-      await api.put('/profile/password', values, null);
+      await api.put('/profile/password', values);
     } catch (error) {
       if (isApiError(error) && (error.field === 'currentPassword' || error.field === 'newPassword')) {
         setError(error.field, { type: 'server', message: errorCodeText(error.code) });

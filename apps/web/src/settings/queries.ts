@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { calendarFeedSchema, notificationSettingsSchema, sessionResponseSchema, type NotificationChoices, type SessionUser } from '@rustico/core';
+import { type calendarFeedSchema, type notificationSettingsSchema, type sessionResponseSchema, type NotificationChoices, type SessionUser } from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
 import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
-import { api, parseResponse } from '../lib/api.ts';
+import { api, parseResponse, type Answer } from '../lib/api.ts';
 import { networkError } from '../lib/api-error.ts';
 
 /** Sends the picked file as it is (its own Content-Type); the server checks the content. */
@@ -19,11 +19,11 @@ export async function uploadPhoto(file: File): Promise<SessionUser> {
   } catch {
     throw networkError();
   }
-  return (await parseResponse(response, sessionResponseSchema)).user;
+  return (await parseResponse<Answer<typeof sessionResponseSchema>>(response)).user;
 }
 
 export async function updateName(name: string): Promise<SessionUser> {
-  return (await api.put('/profile', { name }, sessionResponseSchema)).user;
+  return (await api.put<Answer<typeof sessionResponseSchema>>('/profile', { name })).user;
 }
 
 /**
@@ -43,7 +43,7 @@ const calendarFeedKey = ['profile', 'calendar-feed'] as const;
 export function useCalendarFeed(enabled: boolean) {
   return useQuery({
     queryKey: calendarFeedKey,
-    queryFn: ({ signal }) => api.get('/profile/calendar-feed', calendarFeedSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof calendarFeedSchema>>('/profile/calendar-feed', { signal }),
     enabled,
     staleTime: Infinity,
   });
@@ -53,7 +53,7 @@ export function useCalendarFeed(enabled: boolean) {
 export function useRenewCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/profile/calendar-feed/renew', {}, calendarFeedSchema),
+    mutationFn: () => api.post<Answer<typeof calendarFeedSchema>>('/profile/calendar-feed/renew', {}),
     onSuccess: (feed) => queryClient.setQueryData(calendarFeedKey, feed),
   });
 }
@@ -64,14 +64,14 @@ const notificationSettingsKey = ['profile', 'notifications'] as const;
 export function useNotificationSettings() {
   return useQuery({
     queryKey: notificationSettingsKey,
-    queryFn: ({ signal }) => api.get('/profile/notifications', notificationSettingsSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof notificationSettingsSchema>>('/profile/notifications', { signal }),
   });
 }
 
 export function useSaveNotificationChoices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choices: NotificationChoices) => api.put('/profile/notifications', choices, notificationSettingsSchema),
+    mutationFn: (choices: NotificationChoices) => api.put<Answer<typeof notificationSettingsSchema>>('/profile/notifications', choices),
     onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
   });
 }

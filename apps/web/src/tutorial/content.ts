@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { api } from '../lib/api.ts';
-
-/** A house text rendered by the server from content/*.md; null while the house has not written it. */
-export const contentPageSchema = z.object({ html: z.string().nullable() });
+import type { contentPageSchema } from '@rustico/core';
+import { api, type Answer } from '../lib/api.ts';
 
 /** Content queries live under ['content']. */
 export const contentKeys = {
@@ -13,5 +10,5 @@ export const contentKeys = {
 
 /** GET /api/content/{path}: the page's safe HTML, or null. */
 export function fetchContent(path: string, signal?: AbortSignal): Promise<string | null> {
-  return api.get(`/content/${path}`, contentPageSchema, { signal }).then((data) => data.html);
+  return api.get<Answer<typeof contentPageSchema>>(`/content/${path}`, { signal }).then((data) => data.html);
 }

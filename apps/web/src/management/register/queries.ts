@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  bookingListSchema,
-  bookingResponseSchema,
-  checklistSchema,
-  houseRulesSchema,
-  latestReadingSchema,
-  paymentDetailsSchema,
+  type bookingListSchema,
+  type bookingResponseSchema,
+  type checklistSchema,
+  type houseRulesResponseSchema,
+  type latestReadingSchema,
+  type paymentDetailsSchema,
   type Booking,
   type CheckinRequest,
   type CheckoutRequest,
   type PaymentMethod,
   type SessionUser,
 } from '@rustico/core';
-import { z } from 'zod';
 import { sessionQueryKey, useCurrentUser } from '../../auth/queries.ts';
 import { forgetSession } from '../../auth/session.ts';
-import { api } from '../../lib/api.ts';
+import { api, type Answer } from '../../lib/api.ts';
 import { sendOrQueue, type WriteOutcome } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
 
@@ -38,7 +37,7 @@ const path = (id: string, step: string) => `/bookings/${encodeURIComponent(id)}/
 /** My stays not yet paid (Registra's list, Home's action card). */
 export const openStaysQuery = queryOptions({
   queryKey: registerKeys.open,
-  queryFn: ({ signal }) => api.get('/stays/open', bookingListSchema, { signal }).then((data) => data.bookings),
+  queryFn: ({ signal }) => api.get<Answer<typeof bookingListSchema>>('/stays/open', { signal }).then((data) => data.bookings),
   // Home's loader has just asked: the screen it opens does not ask again (live events keep it fresh).
   staleTime: 10_000,
 });
@@ -51,17 +50,16 @@ export function useOpenStays() {
 export function useLatestReading() {
   return useQuery({
     queryKey: registerKeys.meter,
-    queryFn: ({ signal }) => api.get('/meter/latest', latestReadingSchema, { signal }).then((data) => data.reading),
+    queryFn: ({ signal }) => api.get<Answer<typeof latestReadingSchema>>('/meter/latest', { signal }).then((data) => data.reading),
     staleTime: 0,
   });
 }
 
-const houseRulesResponseSchema = z.object({ rules: houseRulesSchema });
 
 /** Same key and shape as the calendar's rules query, so both share one cache entry. */
 export const houseRulesQuery = queryOptions({
   queryKey: registerKeys.rules,
-  queryFn: ({ signal }) => api.get('/house/rules', houseRulesResponseSchema, { signal }).then((data) => data.rules),
+  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>('/house/rules', { signal }).then((data) => data.rules),
   staleTime: 10 * 60_000,
 });
 
@@ -72,7 +70,7 @@ export function useHouseRules() {
 export function useChecklist(enabled = true) {
   return useQuery({
     queryKey: registerKeys.checklist,
-    queryFn: ({ signal }) => api.get('/house/checklist', checklistSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof checklistSchema>>('/house/checklist', { signal }),
     staleTime: 10 * 60_000,
     enabled,
   });
@@ -81,7 +79,7 @@ export function useChecklist(enabled = true) {
 export function usePaymentDetails() {
   return useQuery({
     queryKey: registerKeys.payment,
-    queryFn: ({ signal }) => api.get('/house/payment', paymentDetailsSchema, { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof paymentDetailsSchema>>('/house/payment', { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -110,10 +108,7 @@ function useStepSaved() {
 function useStepWrite<Body>(step: 'checkin' | 'checkout' | 'payment') {
   const user = useCurrentUser();
   return ({ id, body, replaces }: { id: string; body: Body; replaces?: OutboxEntry | undefined }): Promise<WriteOutcome<Booking>> =>
-    sendOrQueue(
-      { userId: user.id, kind: step, method: 'POST', path: path(id, step), body, bookingId: id, replaces },
-      bookingResponseSchema,
-    ).then((outcome) => (outcome.queued ? outcome : { queued: false, data: outcome.data.booking }));
+    sendOrQueue<Answer<typeof bookingResponseSchema>>({ userId: user.id, kind: step, method: 'POST', path: path(id, step), body, bookingId: id, replaces }).then((outcome) => (outcome.queued ? outcome : { queued: false, data: outcome.data.booking }));
 }
 
 export function useCheckIn() {
