@@ -127,8 +127,8 @@ describe('serving the built web app', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
-  it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/qualcosa']] as const) {
+  it('keeps unknown API paths, missing assets and non-GET requests as JSON 404s', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/qualcosa'], ['GET', '/assets/app-older1.js']] as const) {
       const response = await app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe('NOT_FOUND');

@@ -149,7 +149,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(await pageFor(request));
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing asset (a page of an older build asking for its chunks) is a 404, not the app's page in its place.
+    const missingFile = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/assets/');
+    if (missingFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
     }
     return sendIndex(request, reply);
