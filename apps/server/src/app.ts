@@ -40,6 +40,7 @@ import { requestRoutes } from './requests/routes.ts';
 import { turnRoutes } from './turns/routes.ts';
 import { waitlistRoutes } from './waitlist/routes.ts';
 import { APP_VERSION } from './version.ts';
+import { prepared } from './db/prepared.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app as well (off in API tests). */
@@ -57,6 +58,8 @@ function trustedProxies(setting: number | string) {
   if (typeof setting === 'string') return setting;
   return setting === 0 ? false : (_address: string, hop: number) => hop < setting;
 }
+
+const databaseAnswers = prepared((db) => db.selectFrom('settings').select('key').limit(1));
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -93,7 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           config: { withoutSession: true },
         },
         async () => {
-          await ctx.db.selectFrom('settings').select('key').limit(1).execute();
+          await databaseAnswers(ctx.db);
           return { status: 'ok' as const, version: APP_VERSION };
         },
       );

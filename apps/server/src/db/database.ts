@@ -58,6 +58,16 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
   };
 }
 
+export type SqliteStatement = SqliteDatabase.Statement;
+
+/** The SQLite connection behind each database made here, for the prepared queries' direct path (prepared.ts). */
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
+
+/** The SQLite connection of a database made by createDb; none on PostgreSQL or for a transaction. */
+export function sqliteOf(db: Kysely<Database>): SqliteDatabase.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 export function createDb(target: DbTarget): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.databaseUrl) {
@@ -73,7 +83,10 @@ export function createDb(target: DbTarget): Db {
     };
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(openSqlite(target.sqlitePath)) }), plugins });
+  const sqlite = openSqlite(target.sqlitePath);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+  sqliteConnections.set(db, sqlite);
+  return db;
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
