@@ -118,6 +118,17 @@ describe('serving the built web app', () => {
     expect(await page('/visitatore', ursula, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
   });
 
+  it("sends the pages helmet's headers, with a CSP that allows no inline script", async () => {
+    for (const url of ['/app', '/assets/app-abc123.js']) {
+      const response = await app.inject({ url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
   it('caches hashed assets for a year, sends brotli when asked, and revalidates the service worker', async () => {
     const asset = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(asset.statusCode).toBe(200);
