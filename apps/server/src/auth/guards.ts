@@ -27,17 +27,18 @@ export function clearSessionCookie(reply: FastifyReply): void {
 /** Resolves the session cookie of every API request once, before any route runs. */
 export function registerSessionResolution(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.withoutSession) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const session = await resolveSession(ctx, token);
-    if (!session) {
-      clearSessionCookie(reply);
-      return;
-    }
-    request.user = session.user;
-    if (session.renewedUntil) setSessionCookie(reply, token, session.renewedUntil);
+  // A callback hook: a request without a session to look up passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.url.startsWith('/api/') && !request.routeOptions.config.withoutSession ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return done();
+    resolveSession(ctx, token).then((session) => {
+      if (!session) clearSessionCookie(reply);
+      else {
+        request.user = session.user;
+        if (session.renewedUntil) setSessionCookie(reply, token, session.renewedUntil);
+      }
+      done();
+    }, done);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,23 +8,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (Sec-Fetch-Site, Origin); non-browser callers such as the tests send neither.
  */
 export function registerSameOriginWrites(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site && site !== 'same-origin' && site !== 'none') {
-      throw new AppError(403, 'CROSS_ORIGIN', 'Cross-site request refused');
-    }
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let host: string;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw new AppError(403, 'CROSS_ORIGIN', 'Cross-site request refused');
-      }
-      if (host !== request.host) throw new AppError(403, 'CROSS_ORIGIN', 'Cross-site request refused');
-    } else if (origin === 'null') {
-      throw new AppError(403, 'CROSS_ORIGIN', 'Cross-site request refused');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || sameOrigin(request) ? undefined : new AppError(403, 'CROSS_ORIGIN', 'Cross-site request refused'));
   });
+}
+
+function sameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.headers.origin;
+  if (origin === 'null') return false;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,7 @@ import { AppError } from './errors.ts';
  * text and fails the whole query. Refused before any route sees it.
  */
 export function registerUrlGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (/%00|\0/i.test(request.url)) throw new AppError(400, 'VALIDATION', 'The address contains a NUL character');
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(/%00|\0/i.test(request.url) ? new AppError(400, 'VALIDATION', 'The address contains a NUL character') : undefined);
   });
 }

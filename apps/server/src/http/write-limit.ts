@@ -13,15 +13,17 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * own rules (the login limit) and is not counted.
  */
 export function registerWriteLimit(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.user || !WRITES.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/session')) return;
+  // A callback hook: reads pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const user = request.user;
+    if (!user || !WRITES.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/session')) return done();
     const now = ctx.now().getTime();
     const windowStart = now - (now % WINDOW_MS);
-    const count = await countWrite(ctx.db, `writes:${request.user.id}`, new Date(windowStart).toISOString());
-    if (count > ctx.config.writeLimitPerMinute) {
+    countWrite(ctx.db, `writes:${user.id}`, new Date(windowStart).toISOString()).then((count) => {
+      if (count <= ctx.config.writeLimitPerMinute) return done();
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
-      throw new AppError(429, 'TOO_MANY_WRITES', 'Too many changes in a short time, try again in a moment', undefined, retryAfterSeconds);
-    }
+      done(new AppError(429, 'TOO_MANY_WRITES', 'Too many changes in a short time, try again in a moment', undefined, retryAfterSeconds));
+    }, done);
   });
 }
 
@@ -32,7 +34,8 @@ export async function pruneWriteCounters(ctx: AppContext): Promise<void> {
 
 /** HSTS only means something over HTTPS (directly or through a trusted proxy). */
 export function registerHsts(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000');
+    done(null, payload);
   });
 }

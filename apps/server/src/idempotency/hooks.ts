@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { claimKey, finishClaim, parseIdempotencyKey, requestFingerprint } from './service.ts';
 
@@ -17,32 +17,36 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotencyKey', null);
-  app.addHook('preHandler', async (request, reply) => {
-    if (!WRITES.has(request.method) || !request.url.startsWith('/api/') || !request.user) return;
-    const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    if (!key) return;
-    const claim = await claimKey(ctx, request.user.id, key, requestFingerprint(request.method, request.url, request.body));
-    if (claim.kind === 'claimed') {
-      request.idempotencyKey = key;
-      return;
-    }
-    const { status, type, body } = claim.response;
-    reply.header('idempotent-replayed', 'true');
-    if (type) reply.header('content-type', type);
-    return reply.status(status).send(body ?? undefined);
+  // Callback hooks that go async only for a write with a key: every other request passes without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    const key = WRITES.has(request.method) && request.url.startsWith('/api/') && request.user ? parseIdempotencyKey(request.headers['idempotency-key']) : null;
+    if (!key) return done();
+    claimKey(ctx, request.user!.id, key, requestFingerprint(request.method, request.url, request.body)).then((claim) => {
+      if (claim.kind === 'claimed') {
+        request.idempotencyKey = key;
+        return done();
+      }
+      const { status, type, body } = claim.response;
+      reply.header('idempotent-replayed', 'true');
+      if (type) reply.header('content-type', type);
+      void reply.status(status).send(body ?? undefined);
+    }, done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const key = request.idempotencyKey;
-    if (!key || !request.user) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotencyKey || !request.user) return done(null, payload);
+    void storeAnswer(request, reply, payload).then(() => done(null, payload));
+  });
+
+  async function storeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+    const key = request.idempotencyKey!;
     request.idempotencyKey = null;
     const storable = payload === null || payload === undefined || typeof payload === 'string';
     const type = reply.getHeader('content-type');
     await finishClaim(
       ctx,
-      request.user.id,
+      request.user!.id,
       key,
       storable ? { status: reply.statusCode, type: typeof type === 'string' ? type : null, body: (payload as string | null | undefined) ?? null } : null,
     ).catch((error: unknown) => request.log.error({ err: error }, 'idempotency: could not store the response'));
-    return payload;
-  });
+  }
 }
