@@ -28,8 +28,13 @@ export interface AppContext {
   tasks: BackgroundTasks;
 }
 
+/**
+ * Log lines go to stdout without waiting for the write: under load the lines of many requests
+ * leave in one write instead of one blocking write each; what is still buffered is written
+ * out when the process exits.
+ */
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel });
+  return pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
 }
 
 /**
