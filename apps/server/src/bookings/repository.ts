@@ -10,7 +10,7 @@ export interface Viewer {
   hidden: boolean;
 }
 
-function withOwner(db: Kysely<Database>) {
+function joinedNames(db: Kysely<Database>) {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.userId')
@@ -19,7 +19,6 @@ function withOwner(db: Kysely<Database>) {
     .leftJoin('users as overrider', 'overrider.id', 'bookings.overrideBy')
     .leftJoin('bookings as favoured', 'favoured.id', 'bookings.declinedInFavourOf')
     .leftJoin('users as favouredOwner', 'favouredOwner.id', 'favoured.userId')
-    .selectAll('bookings')
     .select([
       'users.name as ownerName',
       'users.colour as ownerColour',
@@ -31,21 +30,56 @@ function withOwner(db: Kysely<Database>) {
     ]);
 }
 
+function withOwner(db: Kysely<Database>) {
+  return joinedNames(db).selectAll('bookings');
+}
+
+/**
+ * What a list shows of each booking (service.ts's toBooking): the lists read a page or a month
+ * of rows, and every column more is a value more to copy out of SQLite for each of them.
+ */
+function listed(db: Kysely<Database>) {
+  return joinedNames(db).select([
+    'bookings.id',
+    'bookings.userId',
+    'bookings.startDate',
+    'bookings.endDate',
+    'bookings.purpose',
+    'bookings.costCentimes',
+    'bookings.checkedIn',
+    'bookings.checkedOut',
+    'bookings.paid',
+    'bookings.kwhUsed',
+    'bookings.paymentMethod',
+    'bookings.createdAt',
+    'bookings.status',
+    'bookings.decision',
+    'bookings.decidedAt',
+    'bookings.decisionReason',
+    'bookings.declinedInFavourOf',
+    'bookings.overrideReason',
+    'bookings.overrideAt',
+    'bookings.overrideRules',
+  ]);
+}
+
 // One shape for every viewer (their hidden flag is a value), so the prepared queries below fit all.
-function visibleTo(db: Kysely<Database>, viewerId: string, viewerHidden: number) {
-  return withOwner(db).where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewerId), eb(eb.val(viewerHidden), '=', eb.lit(1))]));
+function visibleTo<Query extends ReturnType<typeof joinedNames>>(query: Query, viewerId: string, viewerHidden: number): Query {
+  return query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewerId), eb(eb.val(viewerHidden), '=', eb.lit(1))])) as Query;
 }
 
 const hiddenFlag = (viewer: Viewer) => (viewer.hidden ? 1 : 0);
 
 export type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
+/** A booking as the lists read it. */
+export type ListedBookingRow = Awaited<ReturnType<typeof listBookingsBetween>>[number];
 
 export function findBooking(db: Kysely<Database>, id: string, viewer: Viewer) {
-  return visibleTo(db, viewer.id, hiddenFlag(viewer)).where('bookings.id', '=', id).executeTakeFirst();
+  return visibleTo(withOwner(db), viewer.id, hiddenFlag(viewer)).where('bookings.id', '=', id).executeTakeFirst();
 }
 
 const bookingsBetween = prepared((db, from: string, to: string, viewerId: string, viewerHidden: number) =>
-  visibleTo(db, viewerId, viewerHidden)
+  visibleTo(listed(db), viewerId, viewerHidden)
     .where('bookings.startDate', '<=', to)
     .where('bookings.endDate', '>=', from)
     .where('bookings.status', '!=', 'declined')
@@ -58,7 +92,7 @@ export function listBookingsBetween(db: Db, from: string, to: string, viewer: Vi
 }
 
 const bookingAfter = prepared((db, day: string, viewerId: string, viewerHidden: number) =>
-  visibleTo(db, viewerId, viewerHidden).where('bookings.startDate', '>', day).where('bookings.status', '=', 'confirmed').orderBy('bookings.startDate').limit(1),
+  visibleTo(listed(db), viewerId, viewerHidden).where('bookings.startDate', '>', day).where('bookings.status', '=', 'confirmed').orderBy('bookings.startDate').limit(1),
 );
 
 export async function nextBookingAfter(db: Db, day: string, viewer: Viewer) {
@@ -72,19 +106,43 @@ export interface HistoryFilter {
   limit?: number | undefined;
 }
 
+/**
+ * A history newest first, from a point in that order on (keyset: start date, then id), within
+ * a range of start dates. Everyone's, or one member's: two prepared shapes, each walking an
+ * index in order (migration 2026-11-24-1001-history-order) and stopping at the page's end, however
+ * many years the house has.
+ */
+function historyPage<Query extends ReturnType<typeof listed>>(query: Query, viewerId: string, viewerHidden: number, from: string, to: string, beforeStart: string, beforeId: string, limit: number) {
+  return visibleTo(query, viewerId, viewerHidden)
+    .where('bookings.startDate', '>=', from)
+    .where('bookings.startDate', '<=', to)
+    .where((eb) => eb(eb.refTuple('bookings.startDate', 'bookings.id'), '<', eb.tuple(beforeStart, beforeId)))
+    .orderBy('bookings.startDate', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(limit);
+}
+
+const everyonesHistory = prepared((db, viewerId: string, viewerHidden: number, from: string, to: string, beforeStart: string, beforeId: string, limit: number) =>
+  historyPage(listed(db), viewerId, viewerHidden, from, to, beforeStart, beforeId, limit),
+);
+
+const membersHistory = prepared((db, userId: string, viewerId: string, viewerHidden: number, from: string, to: string, beforeStart: string, beforeId: string, limit: number) =>
+  historyPage(listed(db).where('bookings.userId', '=', userId), viewerId, viewerHidden, from, to, beforeStart, beforeId, limit),
+);
+
+/** Past every real start date: the first page starts before it. */
+const AFTER_ALL = { start: '9999-12-31', id: '' };
+/** No page limit: the CSV export reads the whole (filtered) history. */
+const ALL_ROWS = Number.MAX_SAFE_INTEGER;
+
 /** A member's history, or everyone's when userId is null, optionally one year's; newest first. */
 export function listHistory(db: Db, userId: string | null, viewer: Viewer, filter: HistoryFilter = {}) {
-  let query = visibleTo(db, viewer.id, hiddenFlag(viewer));
-  if (userId) query = query.where('bookings.userId', '=', userId);
-  const { year, before, limit } = filter;
-  if (year) query = query.where('bookings.startDate', '>=', `${year}-01-01`).where('bookings.startDate', '<=', `${year}-12-31`);
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([eb('bookings.startDate', '<', before.start), eb.and([eb('bookings.startDate', '=', before.start), eb('bookings.id', '<', before.id)])]),
-    );
-  }
-  if (limit) query = query.limit(limit);
-  return query.orderBy('bookings.startDate', 'desc').orderBy('bookings.id', 'desc').execute();
+  const { year, before = AFTER_ALL, limit = ALL_ROWS } = filter;
+  const [from, to] = year ? [`${year}-01-01`, `${year}-12-31`] : ['0000-01-01', '9999-12-31'];
+  const hidden = hiddenFlag(viewer);
+  return userId
+    ? membersHistory(db, userId, viewer.id, hidden, from, to, before.start, before.id, limit)
+    : everyonesHistory(db, viewer.id, hidden, from, to, before.start, before.id, limit);
 }
 
 /** The years in which a history has stays, newest first. */
@@ -147,12 +205,12 @@ export function listQuotaStays(db: Kysely<Database>, userId: string, from: strin
 
 /** Requests still waiting, as the viewer may see them, by start. */
 export function listRequests(db: Db, viewer: Viewer) {
-  return visibleTo(db, viewer.id, hiddenFlag(viewer)).where('bookings.status', '=', 'requested').orderBy('bookings.startDate').orderBy('bookings.createdAt').execute();
+  return visibleTo(withOwner(db), viewer.id, hiddenFlag(viewer)).where('bookings.status', '=', 'requested').orderBy('bookings.startDate').orderBy('bookings.createdAt').execute();
 }
 
 /** Bookings in from..to (not declined), as the viewer may see them: the fairness view's nights. */
 export function listCountedStays(db: Db, from: string, to: string, viewer: Viewer) {
-  return visibleTo(db, viewer.id, hiddenFlag(viewer))
+  return visibleTo(withOwner(db), viewer.id, hiddenFlag(viewer))
     .where('bookings.startDate', '<=', to)
     .where('bookings.endDate', '>=', from)
     .where('bookings.status', '!=', 'declined')

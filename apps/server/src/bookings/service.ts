@@ -39,11 +39,12 @@ import {
   nextBookingAfter,
   updateBooking as updateBookingRow,
   type BookingRow,
+  type ListedBookingRow,
 } from './repository.ts';
 
 const MAX_RANGE_DAYS = 1100;
 
-export function toBooking(row: BookingRow): Booking {
+export function toBooking(row: ListedBookingRow): Booking {
   return {
     id: row.id,
     ownerId: row.userId,
