@@ -1,31 +1,10 @@
-import { z } from 'zod';
-import { paymentMethodSchema, type PaymentMethod } from './bookings.ts';
-import { expenseCategories, expenseCategorySchema, type ExpenseCategory } from './expenses.ts';
-import { memberIdSchema } from './roles.ts';
+import type { ContributionShares, YearAccount } from './api/accounts.ts';
+import { paymentMethods, type PaymentMethod } from './bookings.ts';
+import { expenseCategories, type ExpenseCategory } from './expenses.ts';
 import type { Centimes } from './money.ts';
-
-export const yearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
 
 /** The house letter's "about 3000 CHF a year" until the admins set their own. */
 export const DEFAULT_BUDGET_CENTIMES = 300_000;
-
-export const yearAccountSchema = z.object({
-  year: z.number().int(),
-  income: z.object({
-    byMethod: z.array(z.object({ method: paymentMethodSchema, centimes: z.number().int() })),
-    contributionsCentimes: z.number().int(),
-    totalCentimes: z.number().int(),
-  }),
-  expenses: z.object({
-    byCategory: z.array(z.object({ category: expenseCategorySchema, centimes: z.number().int() })),
-    totalCentimes: z.number().int(),
-  }),
-  resultCentimes: z.number().int(),
-  /** The budget of the fixed (recurring) costs against the recurring expenses of the year. */
-  budget: z.object({ budgetCentimes: z.number().int(), fixedSpentCentimes: z.number().int() }),
-  months: z.array(z.object({ month: z.number().int(), incomeCentimes: z.number().int(), expensesCentimes: z.number().int() })),
-});
-export type YearAccount = z.infer<typeof yearAccountSchema>;
 
 export interface AccountFacts {
   /** Stays with their departure date; paid ones are income in the month they end. */
@@ -70,7 +49,7 @@ export function yearAccount(facts: AccountFacts, year: number): YearAccount {
   return {
     year,
     income: {
-      byMethod: paymentMethodSchema.options.filter((m) => byMethod.has(m)).map((method) => ({ method, centimes: byMethod.get(method)! })),
+      byMethod: paymentMethods.filter((m) => byMethod.has(m)).map((method) => ({ method, centimes: byMethod.get(method)! })),
       contributionsCentimes,
       totalCentimes: incomeTotal,
     },
@@ -84,45 +63,6 @@ export function yearAccount(facts: AccountFacts, year: number): YearAccount {
   };
 }
 
-export const budgetInputSchema = z.object({
-  budgetCentimes: z.number({ message: 'AMOUNT_INVALID' }).int('AMOUNT_INVALID').min(0, 'AMOUNT_INVALID').max(100_000_000, 'AMOUNT_TOO_LARGE'),
-});
-
-/** Co-owners' shares of the fixed costs: equal, or percentages that add up to 100. */
-export const contributionSharesSchema = z
-  .object({
-    mode: z.enum(['equal', 'percent']),
-    shares: z
-      .array(z.object({ userId: memberIdSchema, percent: z.number().min(0).max(100).optional() }))
-      .min(1, 'SHARES_INVALID')
-      .max(50),
-  })
-  .refine((value) => new Set(value.shares.map((s) => s.userId)).size === value.shares.length, { message: 'SHARES_INVALID', path: ['shares'] })
-  .refine((value) => value.mode === 'equal' || Math.abs(value.shares.reduce((total, s) => total + (s.percent ?? 0), 0) - 100) < 1e-9, {
-    message: 'SHARES_INVALID',
-    path: ['shares'],
-  });
-export type ContributionShares = z.infer<typeof contributionSharesSchema>;
-
 export function shareWeights(shares: ContributionShares): number[] {
   return shares.shares.map((share) => (shares.mode === 'equal' ? 1 : (share.percent ?? 0)));
 }
-
-export const contributionSchema = z.object({
-  id: z.string(),
-  year: z.number().int(),
-  userId: z.string(),
-  name: z.string(),
-  amountCentimes: z.number().int(),
-  paid: z.boolean(),
-  paidAt: z.string().nullable(),
-});
-export type Contribution = z.infer<typeof contributionSchema>;
-
-export const contributionsResponseSchema = z.object({
-  year: z.number().int(),
-  budgetCentimes: z.number().int(),
-  shares: contributionSharesSchema.nullable(),
-  contributions: z.array(contributionSchema),
-});
-export type ContributionsResponse = z.infer<typeof contributionsResponseSchema>;

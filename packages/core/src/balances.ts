@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { memberIdSchema } from './roles.ts';
+import type { Balances } from './api/balances.ts';
 import { roundTo5Centimes, type Centimes } from './money.ts';
 
 /** The house's own account as a party of the ledger, beside the members' ids. */
@@ -24,9 +23,9 @@ export interface LedgerFacts {
   settlements: readonly { userId: string; kind: SettlementKind; amountCentimes: Centimes }[];
 }
 
-export const settlementKindSchema = z.enum(['reimbursement', 'payment']);
 /** `reimbursement`: the house paid a member back; `payment`: a member paid the house. */
-export type SettlementKind = z.infer<typeof settlementKindSchema>;
+export const settlementKinds = ['reimbursement', 'payment'] as const;
+export type SettlementKind = (typeof settlementKinds)[number];
 
 export function ledgerClaims(facts: LedgerFacts): Claim[] {
   const claims: Claim[] = [];
@@ -49,28 +48,6 @@ export function ledgerClaims(facts: LedgerFacts): Claim[] {
   }
   return claims;
 }
-
-export const memberBalanceSchema = z.object({
-  memberId: z.string(),
-  name: z.string(),
-  colour: z.string(),
-  /** Verified expenses the member paid for the house. */
-  paidCentimes: z.number().int(),
-  /** Unpaid stays and unpaid contributions. */
-  owedCentimes: z.number().int(),
-  /** Payments to the house minus reimbursements received. */
-  settledCentimes: z.number().int(),
-  /** Positive: the house owes the member; negative: the member owes the house. */
-  balanceCentimes: z.number().int(),
-});
-export type MemberBalance = z.infer<typeof memberBalanceSchema>;
-
-export const balancesSchema = z.object({
-  members: z.array(memberBalanceSchema),
-  /** Minus the sum of the members' balances: what the house is owed (positive) or owes. */
-  houseCentimes: z.number().int(),
-});
-export type Balances = z.infer<typeof balancesSchema>;
 
 /** Each party's balance from the claims; the values always sum to zero. */
 export function balancesFromClaims(claims: readonly Claim[]): Map<string, Centimes> {
@@ -103,25 +80,6 @@ export function settlementFor(balanceCentimes: Centimes): { kind: SettlementKind
   if (balanceCentimes === 0) return null;
   return balanceCentimes > 0 ? { kind: 'reimbursement', amountCentimes: balanceCentimes } : { kind: 'payment', amountCentimes: -balanceCentimes };
 }
-
-export const settlementInputSchema = z.object({
-  userId: memberIdSchema,
-  kind: settlementKindSchema,
-  amountCentimes: z.number({ message: 'AMOUNT_INVALID' }).int('AMOUNT_INVALID').positive('AMOUNT_INVALID').max(100_000_000, 'AMOUNT_TOO_LARGE'),
-});
-export type SettlementInput = z.infer<typeof settlementInputSchema>;
-
-export const settlementSchema = settlementInputSchema.extend({
-  id: z.string(),
-  name: z.string(),
-  recordedByName: z.string(),
-  createdAt: z.string(),
-});
-export type Settlement = z.infer<typeof settlementSchema>;
-export const settlementResponseSchema = z.object({ settlement: settlementSchema });
-
-export const balancesResponseSchema = balancesSchema.extend({ settlements: z.array(settlementSchema) });
-export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
 
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);

@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { addDays, isoDateSchema, nightsBetween, stayDateSchema, stayDatesInRange, type IsoDate } from './dates.ts';
-import type { HouseRules } from './house-rules.ts';
+import type { HouseRules } from './api/house-rules.ts';
+import { addDays, nightsBetween, stayDatesInRange, type IsoDate } from './dates.ts';
 import type { Centimes } from './money.ts';
-import { isAdmin, memberIdSchema, type Role } from './roles.ts';
-import { freeTextSchema } from './text.ts';
+import { isAdmin, type Role } from './roles.ts';
 
 /** 'Personale' or 'Manutenzione/lavori' (the original app's `servicing`). */
-export const purposeSchema = z.enum(['personal', 'maintenance']);
-export type Purpose = z.infer<typeof purposeSchema>;
+export const purposes = ['personal', 'maintenance'] as const;
+export type Purpose = (typeof purposes)[number];
 
 export interface Stay {
   start: IsoDate;
@@ -73,89 +71,19 @@ export function canDeleteBooking(user: { id: string; role: Role }, booking: Book
   return (booking.ownerId === user.id || isAdmin(user.role)) && !booking.checkedIn;
 }
 
-export const paymentMethodSchema = z.enum(['bank_transfer', 'twint', 'voucher']);
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethods = ['bank_transfer', 'twint', 'voucher'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
  * A stay touching a peak period is a request until an administrator approves it
  * (confirmed) or declines it (declined: kept, with the reason, in the history).
  */
-export const bookingStatusSchema = z.enum(['confirmed', 'requested', 'declined']);
-export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const bookingStatuses = ['confirmed', 'requested', 'declined'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** Which rule an administrator's override set aside for a booking. */
-export const overriddenRuleSchema = z.enum(['window', 'notice', 'length', 'quota', 'turn', 'peak']);
-export type OverriddenRule = z.infer<typeof overriddenRuleSchema>;
+export const overriddenRules = ['window', 'notice', 'length', 'quota', 'turn', 'peak'] as const;
+export type OverriddenRule = (typeof overriddenRules)[number];
 
-/** An administrator's decision on a request. */
-export const bookingDecisionSchema = z.object({
-  decision: z.enum(['approved', 'declined']),
-  at: z.string(),
-  /** The administrator who decided (for a request declined by another's approval: who approved that). */
-  byName: z.string().nullable(),
-  reason: z.string().nullable(),
-  /** The request that was approved instead of this one. */
-  inFavourOf: z.object({ bookingId: z.string(), ownerName: z.string() }).nullable(),
-});
-export type BookingDecision = z.infer<typeof bookingDecisionSchema>;
-
-/** An administrator set a rule aside for this booking: everyone sees why. */
-export const bookingOverrideSchema = z.object({
-  reason: z.string(),
-  byName: z.string(),
-  at: z.string(),
-  /** The rules the booking would have broken (empty when it broke none). */
-  rules: z.array(overriddenRuleSchema),
-});
-export type BookingOverride = z.infer<typeof bookingOverrideSchema>;
-
-export const bookingSchema = z.object({
-  id: z.string(),
-  ownerId: z.string(),
-  ownerName: z.string(),
-  ownerColour: z.string(),
-  start: isoDateSchema,
-  end: isoDateSchema,
-  purpose: purposeSchema,
-  nights: z.number().int(),
-  costCentimes: z.number().int(),
-  checkedIn: z.boolean(),
-  checkedOut: z.boolean(),
-  paid: z.boolean(),
-  /** Set at check-out: the electricity the stay used. */
-  kwhUsed: z.number().nullable(),
-  paymentMethod: paymentMethodSchema.nullable(),
-  createdAt: z.string(),
-  /** The administrator who booked on the owner's behalf ("prenotata da Marco"); null when the owner booked. */
-  createdByName: z.string().nullable(),
-  status: bookingStatusSchema,
-  /** The approval or decline of a request; null while undecided and for instant bookings. */
-  decision: bookingDecisionSchema.nullable(),
-  override: bookingOverrideSchema.nullable(),
-});
-export type Booking = z.infer<typeof bookingSchema>;
-
-/** An administrator sets the fairness rules aside for one booking, saying why (everyone sees it). */
-export const overrideInputSchema = z.object({ reason: freeTextSchema({ max: 500, emptyCode: 'REASON_REQUIRED' }) });
-
-export const bookingInputSchema = z.object({
-  start: stayDateSchema,
-  end: stayDateSchema,
-  purpose: purposeSchema,
-  /** Administrators only (403 otherwise). */
-  override: overrideInputSchema.optional(),
-});
-export type BookingInput = z.infer<typeof bookingInputSchema>;
-
-/** A new booking; `ownerId` books for another member (administrators only). */
-export const newBookingSchema = bookingInputSchema.extend({ ownerId: memberIdSchema.optional() });
-export type NewBooking = z.infer<typeof newBookingSchema>;
-
-export const bookingRangeQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
-
-export const bookingResponseSchema = z.object({ booking: bookingSchema });
-export const bookingListSchema = z.object({ bookings: z.array(bookingSchema) });
-export const bookingPageSchema = z.object({ bookings: z.array(bookingSchema), nextCursor: z.string().nullable() });
-/** The years in which a history has stays, newest first, for its year filter. */
-export const bookingYearsSchema = z.object({ years: z.array(z.number().int()) });
-export const nextBookingSchema = z.object({ booking: bookingSchema.nullable() });
+/** A booking history comes a page at a time, newest first: 20 years of stays are 360 KB at once. */
+export const BOOKINGS_PAGE_SIZE = 30;

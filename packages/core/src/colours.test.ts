@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, INK_BLACK, INK_DARK, INK_LIGHT, isReadableColour, MIN_TEXT_CONTRAST, readableColourSchema, relativeLuminance, textColourOn } from './colours.ts';
+import { readableColourSchema } from './api/colours.ts';
+import { contrastRatio, INK_BLACK, INK_DARK, INK_LIGHT, isReadableColour, MIN_TEXT_CONTRAST, relativeLuminance, textColourOn } from './colours.ts';
 
 const hexColour = fc
   .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))

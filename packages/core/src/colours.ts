@@ -1,5 +1,3 @@
-import { colourSchema } from './roles.ts';
-
 /**
  * Text on a member's colour (a booking bar, an initials dot): the app's dark ink or white,
  * whichever stands out more. WCAG 2.x asks for 4.5:1 for text of normal size; the bar's
@@ -57,6 +55,3 @@ export function textColourOn(background: string): typeof INK_DARK | typeof INK_L
 export function isReadableColour(background: string): boolean {
   return relativeLuminance(background) !== null && contrastRatio(betterInk(background), background) >= MIN_TEXT_CONTRAST;
 }
-
-/** A member colour that is written (added, changed): `#rrggbb` with readable text on it. */
-export const readableColourSchema = colourSchema.refine(isReadableColour, 'COLOUR_UNREADABLE');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { stayDateSchema } from './api/dates.ts';
 import {
   addDays,
   EARLIEST_STAY_DATE,
@@ -9,7 +10,6 @@ import {
   LATEST_STAY_DATE,
   nightsBetween,
   parseDisplayDate,
-  stayDateSchema,
   stayDatesInRange,
   todayIn,
 } from './dates.ts';

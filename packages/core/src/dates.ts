@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Stays are calendar dates with no time of day: stored as ISO `YYYY-MM-DD`,
  * shown as `dd.MM.yyyy`. All arithmetic runs on UTC dates so that the
@@ -25,8 +23,6 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && toIso(date) === value;
 }
 
-export const isoDateSchema = z.string().refine(isIsoDate, { message: 'INVALID_DATE' }).meta({ format: 'date' });
-
 /** Stays begin no earlier than this: older dates are typing mistakes (year 0001). */
 export const EARLIEST_STAY_DATE: IsoDate = '2000-01-01';
 /** Stays end at most this many years after today. */
@@ -51,13 +47,6 @@ export function latestStayDate(today: IsoDate): IsoDate {
 export function stayDatesInRange(stay: { start: IsoDate; end: IsoDate }, today: IsoDate): boolean {
   return stay.start >= EARLIEST_STAY_DATE && stay.end >= EARLIEST_STAY_DATE && stay.start <= latestStayDate(today) && stay.end <= latestStayDate(today);
 }
-
-/** A stay's date as requests carry it: real, and within the years the app holds. */
-export const stayDateSchema = isoDateSchema
-  .refine((date) => date >= EARLIEST_STAY_DATE && date <= LATEST_STAY_DATE, {
-    message: 'DATE_OUT_OF_RANGE',
-  })
-  .meta({ format: 'date', description: `from ${EARLIEST_STAY_DATE}, at most ${STAY_YEARS_AHEAD} years after today` });
 
 /** `21.11.2026` → `2026-11-21`; null for anything that is not a real date. */
 export function parseDisplayDate(value: string): IsoDate | null {

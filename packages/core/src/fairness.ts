@@ -1,9 +1,8 @@
-import { z } from 'zod';
-import { bookingSchema, occupiedDays, type BookingStatus, type OverriddenRule, type Purpose, type Stay } from './bookings.ts';
-import { addDays, isoDateSchema, nightsBetween, stayDateSchema, type IsoDate } from './dates.ts';
-import type { HouseRules } from './house-rules.ts';
+import type { HouseRules } from './api/house-rules.ts';
+import type { Quota } from './api/fairness.ts';
+import { occupiedDays, type BookingStatus, type OverriddenRule, type Purpose, type Stay } from './bookings.ts';
+import { addDays, nightsBetween, type IsoDate } from './dates.ts';
 import { heldDays } from './peak-periods.ts';
-import { freeTextSchema } from './text.ts';
 
 // ---- Quota ---------------------------------------------------------------
 
@@ -131,44 +130,11 @@ export function blocksStay(existing: BookingStatus, status: BookingStatus): bool
 
 export type { OverriddenRule };
 
-// ---- Quota, approval, competing requests -----------------------------------
-
-export const quotaQuerySchema = z.object({
-  year: z.coerce.number().int().min(2000).max(2099).optional(),
-  /** Another member's (administrators). */
-  memberId: z.string().max(100).optional(),
-});
-
-export const quotaSchema = z.object({
-  memberId: z.string(),
-  year: z.number().int(),
-  /** Null: the house has no quota. */
-  quotaNights: z.number().int().nullable(),
-  /** Personal nights of confirmed and requested stays in the year. */
-  usedNights: z.number().int(),
-  remainingNights: z.number().int().nullable(),
-});
-export type Quota = z.infer<typeof quotaSchema>;
-export const quotaResponseSchema = z.object({ quota: quotaSchema });
+// ---- Quota figures, peak history ------------------------------------------
 
 export function quotaFigures(memberId: string, year: number, quotaNights: number | null, usedNights: number): Quota {
   return { memberId, year, quotaNights, usedNights, remainingNights: quotaNights === null ? null : Math.max(0, quotaNights - usedNights) };
 }
-
-export const approvalSchema = z.object({
-  decision: z.enum(['approve', 'decline']),
-  reason: freeTextSchema({ max: 500, emptyCode: 'REASON_REQUIRED' }).optional(),
-});
-export type Approval = z.infer<typeof approvalSchema>;
-
-export const approvalResponseSchema = z.object({
-  booking: bookingSchema,
-  /** The overlapping requests the approval declined. */
-  declined: z.array(bookingSchema),
-});
-
-/** Peak nights per year, oldest first. */
-export const peakHistorySchema = z.array(z.object({ year: z.number().int(), nights: z.number().int() }));
 
 /** How many years of peak history an approval shows and the fairness view counts. */
 export const PEAK_HISTORY_YEARS = 5;
@@ -178,62 +144,7 @@ export function historyYears(year: number, count = PEAK_HISTORY_YEARS): number[]
   return Array.from({ length: count }, (_, i) => year - count + 1 + i);
 }
 
-export const competingRequestsSchema = z.object({
-  /** The request asked about and every request that shares a night with it, by start. */
-  requests: z.array(
-    z.object({
-      booking: bookingSchema,
-      /** The owner's confirmed peak nights in the five years before the request's year and in it. */
-      peakHistory: peakHistorySchema,
-      peakNightsTotal: z.number().int(),
-    }),
-  ),
-});
-
-export const pendingRequestsSchema = z.object({ bookings: z.array(bookingSchema) });
-
-// ---- Fairness view -------------------------------------------------------
-
-export const fairnessQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2099).optional() });
-
-export const fairnessViewSchema = z.object({
-  year: z.number().int(),
-  members: z.array(
-    z.object({
-      memberId: z.string(),
-      name: z.string(),
-      colour: z.string(),
-      /** Confirmed personal nights in the year (what the quota counts, requests apart). */
-      personalNights: z.number().int(),
-      maintenanceNights: z.number().int(),
-      /** Personal nights still waiting for approval. */
-      requestedNights: z.number().int(),
-      quotaNights: z.number().int().nullable(),
-      /** Confirmed nights in peak periods, the five years up to `year`, oldest first. */
-      peakHistory: peakHistorySchema,
-      peakNightsTotal: z.number().int(),
-    }),
-  ),
-});
-export type FairnessView = z.infer<typeof fairnessViewSchema>;
-
 // ---- Waitlist ------------------------------------------------------------
-
-export const waitlistInputSchema = z.object({ start: stayDateSchema, end: stayDateSchema });
-
-export const waitlistEntrySchema = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  memberName: z.string(),
-  start: isoDateSchema,
-  end: isoDateSchema,
-  createdAt: z.string(),
-  /** When the member was told that a night of it freed up; null while waiting. */
-  notifiedAt: z.string().nullable(),
-});
-export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
-export const waitlistEntryResponseSchema = z.object({ entry: waitlistEntrySchema });
-export const waitlistSchema = z.object({ entries: z.array(waitlistEntrySchema) });
 
 /** The days of `before` that `after` no longer holds: what a cancellation or a move frees. */
 export function freedDays(before: Stay, after: Stay | null): IsoDate[] {
@@ -243,27 +154,5 @@ export function freedDays(before: Stay, after: Stay | null): IsoDate[] {
 
 // ---- In-app notices --------------------------------------------------------
 
-export const noticeKindSchema = z.enum(['request-approved', 'request-declined', 'turn-started', 'waitlist-freed']);
-export type NoticeKind = z.infer<typeof noticeKindSchema>;
-
-export const noticeSchema = z.object({
-  id: z.string(),
-  kind: noticeKindSchema,
-  createdAt: z.string(),
-  read: z.boolean(),
-  bookingId: z.string().nullable(),
-  roundId: z.string().nullable(),
-  /** The nights concerned: the request's, the freed ones, or the turn's range. */
-  start: z.string().nullable(),
-  end: z.string().nullable(),
-  /** The administrator who decided. */
-  byName: z.string().nullable(),
-  reason: z.string().nullable(),
-  /** For a request declined by the approval of another: whose was approved. */
-  inFavourOfName: z.string().nullable(),
-  /** For a turn: when it ends unless used or skipped earlier. */
-  endsAt: z.string().nullable(),
-});
-export type Notice = z.infer<typeof noticeSchema>;
-export const noticeListSchema = z.object({ notices: z.array(noticeSchema), unread: z.number().int() });
-export const noticesReadSchema = z.object({ ids: z.array(z.string().max(100)).max(500).optional() });
+export const noticeKinds = ['request-approved', 'request-declined', 'turn-started', 'waitlist-freed'] as const;
+export type NoticeKind = (typeof noticeKinds)[number];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { peakPeriodInputSchema } from './api/peak-periods.ts';
 import { addDays } from './dates.ts';
-import { heldDays, isMonthDay, isPeakDay, peakNightsByYear, peakPeriodInputSchema, peakPeriodsOf, touchesPeak, type PeakRange } from './peak-periods.ts';
+import { heldDays, isMonthDay, isPeakDay, peakNightsByYear, peakPeriodsOf, touchesPeak, type PeakRange } from './peak-periods.ts';
 
 const christmas: PeakRange = { from: '12-20', to: '01-06', year: null };
 const ferragosto: PeakRange = { from: '08-10', to: '08-20', year: null };

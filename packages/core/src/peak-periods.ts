@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import type { PeakPeriod } from './api/peak-periods.ts';
 import { occupiedDays, type Stay } from './bookings.ts';
 import { addDays, type IsoDate } from './dates.ts';
-import { freeTextSchema } from './text.ts';
 
 /** A day of the year as `MM-DD`; 02-29 is allowed (it simply does not occur in other years). */
 export type MonthDay = string;
@@ -16,33 +15,8 @@ export function isMonthDay(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
 }
 
-export const monthDaySchema = z.string().refine(isMonthDay, { message: 'INVALID_DATE' }).meta({ description: 'MM-DD', example: '12-20' });
-
-/**
- * A named range of days that recurs every year (year null) or holds in one year
- * only. Both ends are included; `from` after `to` crosses New Year (12-20 → 01-06),
- * and a one-year period that crosses New Year begins in its `year`.
- */
-export const peakPeriodInputSchema = z.object({
-  name: freeTextSchema({ max: 80, emptyCode: 'NAME_REQUIRED' }),
-  from: monthDaySchema,
-  to: monthDaySchema,
-  year: z.number().int().min(2000).max(2099).nullable().optional(),
-});
-export type PeakPeriodInput = z.infer<typeof peakPeriodInputSchema>;
-
-export const peakPeriodSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  from: z.string(),
-  to: z.string(),
-  year: z.number().int().nullable(),
-});
-export type PeakPeriod = z.infer<typeof peakPeriodSchema>;
+/** A peak period's days (`peakPeriodInputSchema` says how they read). */
 export type PeakRange = Pick<PeakPeriod, 'from' | 'to' | 'year'>;
-
-export const peakPeriodResponseSchema = z.object({ peakPeriod: peakPeriodSchema });
-export const peakPeriodListSchema = z.object({ peakPeriods: z.array(peakPeriodSchema) });
 
 const monthDayOf = (day: IsoDate): MonthDay => day.slice(5);
 const yearOf = (day: IsoDate): number => Number(day.slice(0, 4));

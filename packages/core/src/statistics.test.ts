@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from './bookings.ts';
+import type { Booking } from './api/bookings.ts';
 import { yearStatistics } from './statistics.ts';
 
 let n = 0;

@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import type { HouseRules } from './api/house-rules.ts';
+import type { MeterReadingInput } from './api/stays.ts';
+import type { Purpose, Stay } from './bookings.ts';
 import { nightsBetween } from './dates.ts';
-import type { HouseRules } from './house-rules.ts';
 import { roundTo5Centimes, type Centimes } from './money.ts';
-import { paymentMethodSchema, type Purpose, type Stay } from './bookings.ts';
-import { NOTE_MAX_LENGTH } from './notes.ts';
-import { optionalFreeTextSchema } from './text.ts';
 
 /**
  * What happens at the house: a meter reading on arrival (check-in), another
@@ -19,7 +17,6 @@ export function stayStep(booking: { checkedIn: boolean; checkedOut: boolean; pai
   return 'done';
 }
 
-/** A meter reading: the day-rate and night-rate registers, in kWh. */
 /**
  * Check-in opens on the arrival day (both ISO dates, today in the house's
  * zone): earlier would lock the booking and put the reading out of order.
@@ -55,12 +52,6 @@ export function stayNeedingAction<T extends { start: string; end: string; checke
   }
   return null;
 }
-
-export const meterReadingInputSchema = z.object({
-  dayKwh: z.number().finite().min(0).max(10_000_000),
-  nightKwh: z.number().finite().min(0).max(10_000_000),
-});
-export type MeterReadingInput = z.infer<typeof meterReadingInputSchema>;
 
 /** Readings are kept to a tenth of a kWh, as the meter shows them. */
 export function roundKwh(kwh: number): number {
@@ -143,49 +134,3 @@ export function checkoutCost(
     totalCentimes: roundTo5Centimes(lodging + electricity),
   };
 }
-
-export const checkinRequestSchema = meterReadingInputSchema.extend({
-  note: optionalFreeTextSchema({ max: NOTE_MAX_LENGTH, tooLongCode: 'NOTE_TOO_LONG' }),
-});
-export type CheckinRequest = z.infer<typeof checkinRequestSchema>;
-
-export const checkoutRequestSchema = meterReadingInputSchema.extend({
-  /** The person confirms the cleaning checklist was done. */
-  checklistDone: z.literal(true, { message: 'CHECKLIST_NOT_DONE' }),
-  note: optionalFreeTextSchema({ max: NOTE_MAX_LENGTH, tooLongCode: 'NOTE_TOO_LONG' }),
-});
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-
-export const paymentRequestSchema = z.object({ method: paymentMethodSchema });
-
-export const meterReadingSchema = z.object({
-  dayKwh: z.number(),
-  nightKwh: z.number(),
-  totalKwh: z.number(),
-  recordedAt: z.string(),
-});
-export type MeterReading = z.infer<typeof meterReadingSchema>;
-
-export const latestReadingSchema = z.object({ reading: meterReadingSchema.nullable() });
-
-/** A reading as admins see it to correct it: whose stay, which step, and its corrections. */
-export const adminReadingSchema = meterReadingSchema.extend({
-  id: z.string(),
-  kind: z.enum(['checkin', 'checkout']),
-  bookingId: z.string(),
-  ownerName: z.string(),
-  start: z.string(),
-  end: z.string(),
-  corrections: z.array(
-    z.object({
-      previousDayKwh: z.number(),
-      previousNightKwh: z.number(),
-      correctedByName: z.string(),
-      correctedAt: z.string(),
-    }),
-  ),
-});
-export type AdminReading = z.infer<typeof adminReadingSchema>;
-export const adminReadingListSchema = z.object({ readings: z.array(adminReadingSchema) });
-export const readingCorrectionSchema = meterReadingInputSchema;
-export const adminReadingResponseSchema = z.object({ reading: adminReadingSchema });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noteInputSchema } from './notes.ts';
+import { noteInputSchema } from './api/notes.ts';
 import { isBlankText, normalizeText } from './text.ts';
 
 const invisible = fc.constantFrom('\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u200B', '\u200E', '\u202A', '\u202E', '\u2066', '\u2069', '\uFEFF');

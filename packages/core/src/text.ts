@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Characters a person never means to store: controls (NUL and friends), the
  * bidirectional overrides and isolates that reorder what others read, and the
@@ -25,25 +23,4 @@ export function normalizeText(value: string, options: { multiline?: boolean } = 
 /** Nothing a reader could see: only white space and format characters. */
 export function isBlankText(value: string): boolean {
   return /^[\s\p{Cf}]*$/u.test(value);
-}
-
-/** A free text field: normalised, refused with `emptyCode` when nothing visible is left. */
-export function freeTextSchema(options: { max: number; emptyCode: string; tooLongCode?: string; multiline?: boolean }) {
-  return z
-    .string()
-    .overwrite((value) => normalizeText(value, { multiline: options.multiline }))
-    .refine((value) => !isBlankText(value), { message: options.emptyCode })
-    .max(options.max, options.tooLongCode);
-}
-
-/** An optional free text (a check-in note): normalised; blank means none. */
-export function optionalFreeTextSchema(options: { max: number; tooLongCode?: string }) {
-  return z
-    .string()
-    .overwrite((value) => {
-      const text = normalizeText(value, { multiline: true });
-      return isBlankText(text) ? '' : text;
-    })
-    .max(options.max, options.tooLongCode)
-    .optional();
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { turnRoundInputSchema } from './api/turns.ts';
 import { addDays } from './dates.ts';
-import { HOUR_MS, nightsInRange, stayInRange, suggestedTurnOrder, turnQueue, turnRoundInputSchema, type TurnPass } from './turns.ts';
+import { HOUR_MS, nightsInRange, stayInRange, suggestedTurnOrder, turnQueue, type TurnPass } from './turns.ts';
 
 const OPENED = '2027-03-01T08:00:00.000Z';
 const at = (hours: number) => new Date(Date.parse(OPENED) + hours * HOUR_MS);

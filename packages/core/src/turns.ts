@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { memberIdSchema } from './roles.ts';
-import { heldDays } from './peak-periods.ts';
 import type { Stay } from './bookings.ts';
-import { isoDateSchema, stayDateSchema, type IsoDate } from './dates.ts';
+import type { IsoDate } from './dates.ts';
+import { heldDays } from './peak-periods.ts';
 
 /**
  * Picking turns (round-robin) for a season: in a round's range (both ends included),
@@ -11,22 +9,6 @@ import { isoDateSchema, stayDateSchema, type IsoDate } from './dates.ts';
  * is computed from stored moments and the clock, never from timers.
  */
 export const HOUR_MS = 60 * 60 * 1000;
-
-export const turnRoundInputSchema = z.object({
-  from: stayDateSchema,
-  to: stayDateSchema,
-  /** Members in the order of their turns; each once. */
-  order: z
-    .array(memberIdSchema)
-    .min(1)
-    .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'VALIDATION' }),
-  /** The most nights a member may book in the range on their turn. */
-  nightsPerTurn: z.number().int().min(1).max(366),
-  /** How long each member has for their turn. */
-  windowHours: z.number().int().min(1).max(24 * 30),
-});
-export type TurnRoundInput = z.infer<typeof turnRoundInputSchema>;
 
 export interface TurnPass {
   position: number;
@@ -42,8 +24,10 @@ export interface TurnRoundState {
   closedAt?: string | null;
 }
 
-export type TurnStatus = 'done' | 'current' | 'waiting';
-export type TurnEnd = 'booked' | 'skipped' | 'expired' | 'closed';
+export const turnStatuses = ['done', 'current', 'waiting'] as const;
+export type TurnStatus = (typeof turnStatuses)[number];
+export const turnEnds = ['booked', 'skipped', 'expired', 'closed'] as const;
+export type TurnEnd = (typeof turnEnds)[number];
 
 export interface Turn {
   position: number;
@@ -131,43 +115,3 @@ export function suggestedTurnOrder(previous: readonly string[] | null, members: 
   const keptSet = new Set(kept);
   return [...kept, ...members.filter((id) => !keptSet.has(id))];
 }
-
-// ---- API -----------------------------------------------------------------
-
-export const turnSchema = z.object({
-  position: z.number().int(),
-  memberId: z.string(),
-  memberName: z.string(),
-  memberColour: z.string(),
-  status: z.enum(['done', 'current', 'waiting']),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  endedBy: z.enum(['booked', 'skipped', 'expired', 'closed']).nullable(),
-  bookingId: z.string().nullable(),
-});
-
-export const turnRoundSchema = z.object({
-  id: z.string(),
-  from: isoDateSchema,
-  to: isoDateSchema,
-  nightsPerTurn: z.number().int(),
-  windowHours: z.number().int(),
-  openedAt: z.string(),
-  openedByName: z.string().nullable(),
-  closedAt: z.string().nullable(),
-  status: z.enum(['running', 'finished', 'closed']),
-  /** Whose turn it is now; null when the round is over (the range is open to everyone). */
-  currentMemberId: z.string().nullable(),
-  turns: z.array(turnSchema),
-});
-export type TurnRound = z.infer<typeof turnRoundSchema>;
-
-export const turnRoundResponseSchema = z.object({ round: turnRoundSchema });
-export const turnRoundListSchema = z.object({ rounds: z.array(turnRoundSchema) });
-
-export const suggestedOrderQuerySchema = z.object({ from: isoDateSchema.optional() });
-export const suggestedOrderSchema = z.object({
-  order: z.array(z.object({ memberId: z.string(), name: z.string(), colour: z.string() })),
-  /** The round whose order was rotated; null when there was none. */
-  basedOnRoundId: z.string().nullable(),
-});

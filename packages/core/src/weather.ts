@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The conditions the app has a picture and an Italian name for (OpenWeatherMap's icon groups). */
 export const weatherConditions = [
   'clear sky',
@@ -12,20 +10,7 @@ export const weatherConditions = [
   'snow',
   'mist',
 ] as const;
-export const weatherConditionSchema = z.enum(weatherConditions);
-export type WeatherCondition = z.infer<typeof weatherConditionSchema>;
-
-export const weatherSchema = z.object({
-  condition: weatherConditionSchema,
-  temperatureC: z.number(),
-  isDay: z.boolean(),
-  /** When the provider was asked. */
-  fetchedAt: z.string(),
-  /** True when the provider failed just now and this is the last good value. */
-  stale: z.boolean(),
-});
-export type Weather = z.infer<typeof weatherSchema>;
-export const weatherResponseSchema = z.object({ weather: weatherSchema });
+export type WeatherCondition = (typeof weatherConditions)[number];
 
 const OWM_ICON_GROUPS: Record<string, WeatherCondition> = {
   '01': 'clear sky',

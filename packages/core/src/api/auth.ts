@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { colourSchema, roleSchema } from '../roles.ts';
-import { freeTextSchema, normalizeText } from '../text.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from '../auth.ts';
+import { LANGUAGES } from '../languages.ts';
+import { normalizeText } from '../text.ts';
+import { colourSchema } from './colours.ts';
+import { roleSchema } from './roles.ts';
+import { freeTextSchema } from './text.ts';
 
 /** Trimmed, lower-cased email; the login form appends the house's domain before sending. An empty one is missing, not invalid. */
 export const emailSchema = z.string().trim().toLowerCase().min(1).pipe(z.email({ message: 'INVALID_EMAIL' }));
@@ -19,16 +21,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** The languages of the app; Italian is the house's and the default. */
-export const LANGUAGES = ['it', 'de', 'en'] as const;
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
-export const HOUSE_LANGUAGE: Language = 'it';
-
-/** The language a member reads: their choice, the house's when they never chose. */
-export function languageOf(member: { language: Language | null }): Language {
-  return member.language ?? HOUSE_LANGUAGE;
-}
 
 export const sessionUserSchema = z.object({
   id: z.string(),

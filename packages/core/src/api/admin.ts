@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayNameSchema, emailSchema, sessionUserSchema } from './api/auth.ts';
+import { BOOKINGS_PAGE_SIZE } from '../bookings.ts';
+import { displayNameSchema, emailSchema, sessionUserSchema } from './auth.ts';
 import { readableColourSchema } from './colours.ts';
 import { roleSchema } from './roles.ts';
 
@@ -48,9 +49,6 @@ export const allBookingsQuerySchema = z.object({
   userId: z.string().max(100).optional(),
 });
 
-/** A booking history comes a page at a time, newest first: 20 years of stays are 360 KB at once. */
-export const BOOKINGS_PAGE_SIZE = 30;
-
 export const bookingHistoryQuerySchema = allBookingsQuerySchema.extend({
   /** The cursor of the previous page: older bookings than its last. */
   before: z.string().max(200).optional(),
@@ -58,4 +56,3 @@ export const bookingHistoryQuerySchema = allBookingsQuerySchema.extend({
 });
 
 export const calendarFeedSchema = z.object({ url: z.string() });
-

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { expenseCategories, MAX_EXPENSE_CENTIMES } from '../expenses.ts';
+import { isoDateSchema } from './dates.ts';
+import { memberIdSchema } from './roles.ts';
+import { freeTextSchema } from './text.ts';
+
+export const expenseCategorySchema = z.enum(expenseCategories, { message: 'UNKNOWN_CATEGORY' });
+
+export const expenseInputSchema = z.object({
+  date: isoDateSchema,
+  amountCentimes: z
+    .number({ message: 'AMOUNT_INVALID' })
+    .int('AMOUNT_INVALID')
+    .positive('AMOUNT_INVALID')
+    .max(MAX_EXPENSE_CENTIMES, 'AMOUNT_TOO_LARGE'),
+  category: expenseCategorySchema,
+  description: freeTextSchema({ max: 200, emptyCode: 'DESCRIPTION_REQUIRED' }),
+  /** A member's id, or null when the house's own account paid. */
+  paidById: memberIdSchema.nullable(),
+  recurring: z.boolean(),
+});
+export type ExpenseInput = z.infer<typeof expenseInputSchema>;
+
+export const receiptSchema = z.object({
+  kind: z.enum(['image', 'pdf']),
+  reference: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const expenseSchema = z.object({
+  id: z.string(),
+  date: isoDateSchema,
+  amountCentimes: z.number().int(),
+  category: expenseCategorySchema,
+  description: z.string(),
+  paidById: z.string().nullable(),
+  paidByName: z.string().nullable(),
+  recurring: z.boolean(),
+  verified: z.boolean(),
+  authorId: z.string(),
+  authorName: z.string(),
+  receipt: receiptSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+
+export const expenseResponseSchema = z.object({ expense: expenseSchema });
+export const expenseListSchema = z.object({ expenses: z.array(expenseSchema) });
+export const expenseListQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const expenseUpdateSchema = expenseInputSchema.extend({ verified: z.boolean().optional() });
+export type ExpenseUpdate = z.infer<typeof expenseUpdateSchema>;
+
+export const expenseChangeSchema = z.object({
+  action: z.enum(['created', 'updated', 'verified', 'receipt', 'deleted']),
+  byId: z.string(),
+  byName: z.string(),
+  at: z.string(),
+});
+export type ExpenseChange = z.infer<typeof expenseChangeSchema>;
+export const expenseHistorySchema = z.object({ changes: z.array(expenseChangeSchema) });
