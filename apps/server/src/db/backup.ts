@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { openSqlite } from './database.ts';
+import { SqliteDatabase } from './sqlite-driver.ts';
 
 /**
  * A consistent copy of the SQLite database while the app runs: SQLite's
@@ -22,7 +22,7 @@ export async function backupSqlite(databaseFile: string, target: string): Promis
 /** Refuses anything that is not an intact Rustico database. */
 function checkBackup(file: string): void {
   if (!fs.existsSync(file)) throw new Error(`There is no file ${file}`);
-  let candidate: SqliteDatabase.Database;
+  let candidate: SqliteDatabase;
   try {
     candidate = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   } catch {
@@ -49,7 +49,7 @@ export class DatabaseInUse extends Error {}
  * command has the file open; it also folds the write-ahead log into the file.
  * The exclusive lock then keeps a server that starts meanwhile waiting.
  */
-function takeOver(databaseFile: string): SqliteDatabase.Database {
+function takeOver(databaseFile: string): SqliteDatabase {
   const current = new SqliteDatabase(databaseFile, { fileMustExist: true });
   try {
     current.pragma('busy_timeout = 0');

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet, type SqliteDialectConfig } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { SqliteDatabase, type SqliteStatement } from './sqlite-driver.ts';
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
@@ -22,7 +22,7 @@ export function sqlitePathIn(dataDir: string): string {
   return path.join(dataDir, 'rustico.sqlite');
 }
 
-export function openSqlite(file: string): SqliteDatabase.Database {
+export function openSqlite(file: string): SqliteDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -42,8 +42,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * the driver runs one statement at a time, and SQLite re-prepares a statement
  * whose tables a migration changed).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteDatabase): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
@@ -58,13 +58,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
   };
 }
 
-export type SqliteStatement = SqliteDatabase.Statement;
-
 /** The SQLite connection behind each database made here, for the prepared queries' direct path (prepared.ts). */
-const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase>();
 
 /** The SQLite connection of a database made by createDb; none on PostgreSQL or for a transaction. */
-export function sqliteOf(db: Kysely<Database>): SqliteDatabase.Database | undefined {
+export function sqliteOf(db: Kysely<Database>): SqliteDatabase | undefined {
   return sqliteConnections.get(db);
 }
 

@@ -1,6 +1,7 @@
 import { CamelCasePlugin, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { sqliteOf, type SqliteStatement } from './database.ts';
+import { sqliteOf } from './database.ts';
+import type { SqliteStatement } from './sqlite-driver.ts';
 
 /** The same snake_case → camelCase names as the CamelCasePlugin every database uses. */
 class ColumnNames extends CamelCasePlugin {

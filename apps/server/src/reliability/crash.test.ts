@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlitePathIn } from '../db/database.ts';
+import { SqliteDatabase } from '../db/sqlite-driver.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
 import { TestClient } from '../test/test-app.ts';
 import { createUser } from '../users/service.ts';
@@ -129,7 +129,7 @@ describe.each(testDialects)('crash durability (%s)', (dialect) => {
       }
 
       if (dialect === 'sqlite') {
-        const sqlite = new Database(sqlitePathIn(database.dataDir));
+        const sqlite = new SqliteDatabase(sqlitePathIn(database.dataDir));
         try {
           expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
         } finally {
