@@ -38,6 +38,7 @@ const SOURCES = {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/bundling',
     'apps/web/package.json',
     'packages/core/src',
     'packages/core/package.json',

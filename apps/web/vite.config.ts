@@ -2,6 +2,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEFERRED_LIBRARIES, kitGroup } from './bundling/chunking.ts';
+import { directIconImports } from './bundling/direct-icons.ts';
 import { ROUTE_MODULES, type RouteImage } from './src/app/route-modules.ts';
 
 /** A route's files the entry does not bring: its chunks (JavaScript) and their CSS, as URLs. */
@@ -45,8 +47,8 @@ function routePreloads(): Plugin {
       const routes: RoutePreload[] = ROUTE_MODULES.map((route) => {
         const files = new Set<string>();
         for (const module of route.modules) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.join(root, module));
-          if (!chunk) this.error(`${module} (for ${route.path}) is no chunk of its own: does the router still import it lazily?`);
+          const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.join(root, module)));
+          if (!chunk) this.error(`${module} (for ${route.path}) is in no chunk: does the router still import it?`);
           closure(chunk.fileName, files);
         }
         const js = [...files].filter((file) => !initial.has(file));
@@ -74,6 +76,7 @@ function routePreloads(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    directIconImports(),
     routePreloads(),
     // Workbox builds src/sw.ts as /sw.js with the list of the build's files injected; the app
     // registers it itself (lib/register-sw.ts) and keeps its own web manifest in public/.
@@ -93,6 +96,16 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [...DEFERRED_LIBRARIES.map((library) => ({ ...library, priority: 2 })), { ...kitGroup(import.meta.dirname), priority: 1 }],
+        },
+      },
+    },
+  },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
   },

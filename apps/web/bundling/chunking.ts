@@ -1,0 +1,82 @@
+/**
+ * How the build groups modules into files (rolldown's codeSplitting groups, vite.config.ts).
+ * Left alone, every module two screens share became a file of its own: /app asked for some
+ * 60 scripts and 16 style sheets, and on a phone each request cost main-thread time and a
+ * connection slot (Lighthouse: a third of the main thread before the first paint).
+ *
+ * - `login`: what /login needs beyond the entry, so /login stays within its budget.
+ * - `public`: what the other public pages (visitor, setup, password links) need beyond that.
+ * - `app`: what the /app shell needs and what two or more screens share, in one file that every
+ *   logged-in screen loads with its own chunk.
+ * - Libraries only some dialogs and forms use keep files of their own, so a screen that never
+ *   opens them does not pay for them.
+ * The entry's own modules (React, the router) are never moved.
+ */
+import type { Rolldown } from 'vite';
+import { ROUTE_MODULES } from '../src/app/route-modules.ts';
+
+type Group = NonNullable<Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']>[number];
+type Context = Parameters<Extract<Group['name'], (...args: never[]) => unknown>>[1];
+
+const ENTRY = 'src/main.tsx';
+const APP_SHELL = 'src/app/shell.tsx';
+const LOGIN = 'src/auth/login-page.tsx';
+
+/** Libraries that load with the dialog or form that needs them, not with the screen. */
+export const DEFERRED_LIBRARIES: readonly { name: string; test: RegExp }[] = [
+  { name: 'select', test: /node_modules[\\/](@radix-ui[\\/]react-(select|popper)|@floating-ui)[\\/]/ },
+  { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+  // Core's API schemas with zod: the web checks only form input with them (form-schemas.ts files).
+  { name: 'schemas', test: /node_modules[\\/](@hookform[\\/]resolvers|zod)[\\/]|packages[\\/]core[\\/]src[\\/]api[\\/]/ },
+];
+
+/** Modules reached by static imports from `from` (itself included). Icons are imported one by one (direct-icons.ts), so this is exact. */
+function staticClosure(ctx: Context, from: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Which kit file each module goes to; computed once per build from the module graph. A page's
+ * own module stays in its own chunk: a kit holds what pages share.
+ */
+function kitsOf(ctx: Context, root: string): Map<string, 'login' | 'public' | 'app'> {
+  const resolve = (file: string) => `${root}/${file}`;
+  const closure = (file: string) => staticClosure(ctx, resolve(file));
+  const inApp = (route: (typeof ROUTE_MODULES)[number]) => route.modules.includes(APP_SHELL);
+  const publicPages = ROUTE_MODULES.filter((route) => !inApp(route)).flatMap((route) => route.modules);
+  const screens = [...new Set(ROUTE_MODULES.filter(inApp).flatMap((route) => route.modules.filter((module) => module !== APP_SHELL)))];
+  const pages = new Set([...publicPages, ...screens].map(resolve));
+
+  const kits = new Map<string, 'login' | 'public' | 'app'>();
+  const taken = closure(ENTRY);
+  const assign = (ids: Iterable<string>, kit: 'login' | 'public' | 'app') => {
+    for (const id of ids) {
+      if (taken.has(id) || pages.has(id)) continue;
+      taken.add(id);
+      kits.set(id, kit);
+    }
+  };
+  const reach = new Map<string, number>();
+  for (const screen of screens) for (const id of closure(screen)) reach.set(id, (reach.get(id) ?? 0) + 1);
+  const app = new Set([...closure(APP_SHELL), ...[...reach].filter(([, count]) => count >= 2).map(([id]) => id)]);
+
+  assign(closure(LOGIN), 'login');
+  // What the other public pages share with the app; what only they use stays with them.
+  for (const page of publicPages) assign([...closure(page)].filter((id) => app.has(id) || reach.has(id)), 'public');
+  assign(app, 'app');
+  return kits;
+}
+
+/** The login, public and app kits as one codeSplitting group (a module's kit is its chunk's name). */
+export function kitGroup(root: string): Group {
+  let kits: Map<string, string> | undefined;
+  return { name: (id, ctx) => (kits ??= kitsOf(ctx, root)).get(id) ?? null };
+}
