@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test } from './support/fixtures.ts';
+import { expect, loginAs, test } from './support/fixtures.ts';
 
 /** The JavaScript a browser downloads to show /login, brotli-compressed, must stay under this. */
 const LOGIN_JS_BUDGET_BYTES = 100 * 1000;
@@ -29,4 +29,24 @@ test('the login screen downloads at most 100 KB of JavaScript (brotli)', async (
   fs.writeFileSync(path.join('test-results', 'login-bundle.txt'), `${report}\n`);
   expect(rows.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+});
+
+test('the screens a member lives in load zod and the form library only with a form', async ({ page }) => {
+  const scripts = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
+  });
+  await loginAs(page);
+  const withZod = () => [...scripts].filter(([, body]) => body.includes('ZodError')).map(([file]) => file);
+  const withForms = () => [...scripts].filter(([, body]) => body.includes('HookFormContext')).map(([file]) => file);
+  for (const screen of ['/app', '/app/calendario', '/app/impostazioni']) {
+    await page.goto(screen, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(withZod(), screen).toEqual([]);
+    expect(withForms(), screen).toEqual([]);
+  }
+  // The password form checks its input with core's schema: zod arrives with its first check.
+  await page.goto('/app/impostazioni/password', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Cambia password' }).click();
+  await expect.poll(withZod).not.toEqual([]);
 });

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Paperclip } from 'lucide-react';
 import {
   expenseCategories,
-  expenseInputSchema,
   francs,
   isAdmin,
   RECEIPT_MAX_BYTES,
@@ -12,7 +10,7 @@ import {
   type Expense,
   type ExpenseInput,
 } from '@rustico/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useMembers } from '../admin/queries.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
@@ -26,16 +24,14 @@ import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Select } from '../ui/select.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
 import styles from './accounts.module.css';
+import type { expenseFormSchema } from './form-schemas.ts';
 import { useSaveExpense, useUploadReceipt } from './queries.ts';
 
-/** The form's amount is text in francs ("120.50" or "120,50"); the API takes centimes. */
-const formSchema = expenseInputSchema.omit({ amountCentimes: true, paidById: true }).extend({
-  amount: z.string().trim().regex(/^\d{1,7}([.,]\d{1,2})?$/, 'AMOUNT_INVALID'),
-  paidBy: z.string(),
-});
-type FormValues = z.infer<typeof formSchema>;
+type FormValues = z.infer<typeof expenseFormSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.expenseFormSchema));
 
 const HOUSE = 'house';
 const FIELDS = ['date', 'amount', 'category', 'description', 'paidBy'] as const;
@@ -71,7 +67,7 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
     clearErrors,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver,
     defaultValues: expense
       ? {
           date: expense.date,

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { newMemberSchema } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
@@ -14,13 +12,16 @@ import { Dialog, DialogClose } from '../ui/dialog.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import type { newMemberSchema } from './form-schemas.ts';
 import { MemberIdentityFields } from './member-fields.tsx';
 import { PasswordActions, PasswordShown } from './password-shown.tsx';
 import { useAddMember } from './queries.ts';
 
 type NewMemberInput = z.input<typeof newMemberSchema>;
 type NewMemberOutput = z.output<typeof newMemberSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.newMemberSchema));
 
 /** 'Aggiungi membro': the form, then the new member's password shown once, or the invitation sent. */
 export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: () => void }) {
@@ -28,7 +29,7 @@ export function AddMemberDialog({ colour, onClose }: { colour: string; onClose: 
   const { toast } = useToast();
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const form = useForm<NewMemberInput, unknown, NewMemberOutput>({
-    resolver: zodResolver(newMemberSchema),
+    resolver,
     defaultValues: { name: '', email: '', role: 'member', colour, invite: config.mailEnabled },
     shouldFocusError: true,
     reValidateMode: 'onSubmit',

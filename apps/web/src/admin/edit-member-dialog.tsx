@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, KeyRound } from 'lucide-react';
-import { memberUpdateSchema, type Member, type MemberUpdate } from '@rustico/core';
+import type { Member, MemberUpdate } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
@@ -11,15 +10,17 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Switch } from '../ui/switch.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import type { editMemberSchema } from './form-schemas.ts';
 import { MemberIdentityFields } from './member-fields.tsx';
 import { PasswordActions, PasswordShown } from './password-shown.tsx';
 import { useResetPassword, useRestoreVoucher, useUpdateMember } from './queries.ts';
 import styles from './users.module.css';
 
-const editSchema = memberUpdateSchema.required();
-type EditInput = z.input<typeof editSchema>;
-type EditOutput = z.output<typeof editSchema>;
+type EditInput = z.input<typeof editMemberSchema>;
+type EditOutput = z.output<typeof editMemberSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.editMemberSchema));
 
 type EditMode =
   | { kind: 'edit' }
@@ -48,7 +49,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
   const [mode, setMode] = useState<EditMode>({ kind: 'edit' });
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const form = useForm<EditInput, unknown, EditOutput>({
-    resolver: zodResolver(editSchema),
+    resolver,
     defaultValues: {
       name: member.name,
       role: member.role,

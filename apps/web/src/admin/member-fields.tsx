@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { roleSchema, textColourOn, type Role } from '@rustico/core';
+import { roles, textColourOn, type Role } from '@rustico/core';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Select } from '../ui/select.tsx';
@@ -8,7 +8,7 @@ import { TextField } from '../ui/text-field.tsx';
 import styles from './users.module.css';
 
 /** Built when a dialog renders: the catalog may register after this module loads, and the language can change. */
-export const roleOptions = () => roleSchema.options.map((role) => ({ value: role, label: t(`settings.roles.${role}`) }));
+export const roleOptions = () => roles.map((role) => ({ value: role, label: t(`settings.roles.${role}`) }));
 
 /** Colours offered to a new member, in turn. */
 const PALETTE = ['#b5542d', '#3d6b4f', '#2f5d8a', '#8a5a9e', '#c08a1e', '#4a7885', '#a33b5c', '#5d6b2f'] as const;

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDisplayDate, formatKwh, type AdminReading } from '@rustico/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
-import { readingFormFields } from '../management/register/reading-fields.tsx';
+import type { readingCorrectionSchema } from '../management/register/form-schemas.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
 import { useCorrectReading, useReadings } from './queries.ts';
 import styles from './statistics.module.css';
 
-const correctionSchema = z.object({ dayKwh: readingFormFields.dayKwh, nightKwh: readingFormFields.nightKwh });
+type CorrectionInput = z.input<typeof readingCorrectionSchema>;
+type Correction = z.output<typeof readingCorrectionSchema>;
+const resolver = lazyZodResolver(() => import('../management/register/form-schemas.ts').then((schemas) => schemas.readingCorrectionSchema));
 
 /** 'Correggi lettura': the two registers, prefilled; a refusal shows on both fields. */
 function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onClose: () => void }) {
@@ -30,13 +32,13 @@ function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onC
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<z.input<typeof correctionSchema>, unknown, z.output<typeof correctionSchema>>({
-    resolver: zodResolver(correctionSchema),
+  } = useForm<CorrectionInput, unknown, Correction>({
+    resolver,
     defaultValues: { dayKwh: String(reading.dayKwh), nightKwh: String(reading.nightKwh) },
     reValidateMode: 'onSubmit',
   });
 
-  const onSubmit = (values: z.output<typeof correctionSchema>) => {
+  const onSubmit = (values: Correction) => {
     setFormAlert(null);
     correct.mutate(
       { id: reading.id, reading: values },

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
-import { PASSWORD_MIN_LENGTH, passwordLinkRequestSchema, type passwordLinkStatusSchema, type PasswordLinkStatus } from '@rustico/core';
+import { PASSWORD_MIN_LENGTH, type passwordLinkStatusSchema, type PasswordLinkStatus } from '@rustico/core';
 import type { z } from 'zod';
 import { api, isApiError, type Answer } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
@@ -12,12 +11,14 @@ import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { PasswordField } from '../ui/password-field.tsx';
+import type { passwordLinkFormSchema } from './form-schemas.ts';
 import styles from './auth-layout.module.css';
 
-const formSchema = passwordLinkRequestSchema.pick({ password: true });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+type FormInput = z.input<typeof passwordLinkFormSchema>;
+type FormOutput = z.output<typeof passwordLinkFormSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.passwordLinkFormSchema));
 
 const INVALID: PasswordLinkStatus = { valid: false, purpose: null, name: null, email: null };
 
@@ -64,7 +65,7 @@ export function PasswordLinkPage() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+    resolver,
     defaultValues: { password: '' },
     shouldFocusError: false,
     reValidateMode: 'onSubmit',

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import {
   PASSWORD_MIN_LENGTH,
   type sessionResponseSchema,
-  setupRequestSchema,
   type setupStatusSchema,
   type SetupRequest,
 } from '@rustico/core';
@@ -19,13 +17,15 @@ import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { TextField } from '../ui/text-field.tsx';
+import type { setupFormSchema } from './form-schemas.ts';
 import { rememberSession } from './session.ts';
 import styles from './auth-layout.module.css';
 
-const setupFormSchema = setupRequestSchema.omit({ token: true });
 type SetupFormInput = z.input<typeof setupFormSchema>;
 type SetupFormOutput = z.output<typeof setupFormSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.setupFormSchema));
 const FIELDS = ['name', 'email', 'password'] as const;
 type SetupField = (typeof FIELDS)[number];
 
@@ -81,7 +81,7 @@ function SetupForm({ token, onUnavailable }: { token: string; onUnavailable: () 
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<SetupFormInput, unknown, SetupFormOutput>({
-    resolver: zodResolver(setupFormSchema),
+    resolver,
     defaultValues: { name: '', email: '', password: '' },
     shouldFocusError: false,
     reValidateMode: 'onSubmit',

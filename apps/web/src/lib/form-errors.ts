@@ -1,4 +1,4 @@
-import { errorCodeSchema } from '@rustico/core';
+import { errorCodes, type ErrorCode } from '@rustico/core';
 import type { FieldError } from 'react-hook-form';
 import { t } from './i18n.ts';
 
@@ -10,8 +10,7 @@ import { t } from './i18n.ts';
  */
 export function fieldErrorText(error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
-  const code = errorCodeSchema.safeParse(error.message);
-  if (code.success) return t(`errors.${code.data}`);
+  if ((errorCodes as readonly unknown[]).includes(error.message)) return t(`errors.${error.message as ErrorCode}`);
   switch (error.type) {
     case 'too_small':
     case 'required':

@@ -1,18 +1,20 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTE_MAX_LENGTH, noteInputSchema, type NoteInput } from '@rustico/core';
+import { NOTE_MAX_LENGTH, type NoteInput } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import type { noteInputSchema } from './form-schemas.ts';
 import { useCreateNote } from './queries.ts';
 import styles from './notes.module.css';
 
 type FormInput = z.input<typeof noteInputSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.noteInputSchema));
 
 /** The text entry at the top of the board: a textarea, a live counter and 'Pubblica'. */
 export function NoteComposer() {
@@ -30,7 +32,7 @@ export function NoteComposer() {
     reset,
     formState: { errors },
   } = useForm<FormInput, unknown, NoteInput>({
-    resolver: zodResolver(noteInputSchema),
+    resolver,
     defaultValues: { text: '' },
     // The error stays until the field is focused again (spec: the error clears on focus), so do not move focus there.
     shouldFocusError: false,

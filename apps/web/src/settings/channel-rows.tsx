@@ -1,5 +1,5 @@
 import { BellRing, CalendarClock, MailWarning, Scale, StickyNote } from 'lucide-react';
-import { channelSchema, notificationKinds, type Channel, type NotificationKind } from '@rustico/core';
+import { channels, notificationKinds, type Channel, type NotificationKind } from '@rustico/core';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { useToast } from '../ui/toast-context.ts';
@@ -9,7 +9,7 @@ import { StaticRow } from './settings-row.tsx';
 
 const ICONS: Record<NotificationKind, typeof BellRing> = { bookings: CalendarClock, notes: StickyNote, reminders: BellRing, fairness: Scale };
 // Built at render, not at load: the catalog may register after this module evaluates.
-const channelOptions = () => channelSchema.options.map((value: Channel) => ({ value, label: t(`settings.channelOptions.${value}`) }));
+const channelOptions = () => channels.map((value: Channel) => ({ value, label: t(`settings.channelOptions.${value}`) }));
 
 /** One row per kind of message: push, email, both or none, saved on the server for every device. */
 export function ChannelRows() {

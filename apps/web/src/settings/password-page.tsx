@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { PASSWORD_MIN_LENGTH, passwordChangeSchema, type PasswordChange } from '@rustico/core';
+import { PASSWORD_MIN_LENGTH, type PasswordChange } from '@rustico/core';
 import { api, isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
@@ -13,8 +12,11 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
 import styles from './profile.module.css';
+
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.passwordChangeSchema));
 
 function newPasswordErrorText(error: FieldError | undefined): string | undefined {
   if (error?.type === 'too_small') return t('setup.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
@@ -32,7 +34,7 @@ export function PasswordPage() {
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), defaultValues: { currentPassword: '', newPassword: '' } });
+  } = useForm<PasswordChange>({ resolver, defaultValues: { currentPassword: '', newPassword: '' } });
 
   const onSubmit = async (values: PasswordChange) => {
     setAlert(null);

@@ -1,9 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { profileUpdateSchema } from '@rustico/core';
 import type { z } from 'zod';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
@@ -14,13 +12,16 @@ import { t } from '../lib/i18n.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { Page, pageStyles } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import type { profileUpdateSchema } from './form-schemas.ts';
 import { PhotoPicker, usePickedPhoto } from './photo-picker.tsx';
 import { showUpdatedUser, updateName, uploadPhoto } from './queries.ts';
 import styles from './profile.module.css';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.profileUpdateSchema));
 
 /** /app/impostazioni/profilo: my photo and display name; the email is shown, the password changes on its own page. */
 export function ProfilePage() {
@@ -35,7 +36,7 @@ export function ProfilePage() {
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileOutput>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver,
     defaultValues: { name: user.name },
     shouldFocusError: false,
     reValidateMode: 'onSubmit',

@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
-import * as RadixSelect from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { cx } from './cx.ts';
 import fieldStyles from './text-field.module.css';
 import styles from './select.module.css';
+
+// Radix Select and floating-ui (15 KB) load once a Select is on screen, not with every screen that has one.
+const SelectMenu = lazy(() => import('./select-menu.tsx').then((module) => ({ default: module.SelectMenu })));
 
 export interface SelectOption {
   value: string;
@@ -70,64 +72,46 @@ export function Select({
       data-invalid={invalid ? '' : undefined}
       data-disabled={disabled ? '' : undefined}
     >
-      <RadixSelect.Root
-        value={current}
-        onValueChange={(next) => {
-          setInnerValue(next);
-          onValueChange?.(next);
-        }}
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) clear();
-          else onBlur?.();
-        }}
-        name={name}
-        required={required}
-        disabled={disabled}
-      >
-        <div className={fieldStyles.control}>
-          <RadixSelect.Trigger
-            id={triggerId}
-            className={styles.trigger}
-            aria-labelledby={labelId}
-            aria-describedby={message ? supportId : undefined}
-            aria-invalid={invalid || undefined}
-            aria-required={required || undefined}
+      <div className={fieldStyles.control}>
+        {/* Until the menu's code is in, the same trigger, showing the same value. */}
+        <Suspense
+          fallback={
+            <button type="button" id={triggerId} className={styles.trigger} aria-labelledby={labelId} disabled={disabled}>
+              <span className={styles.value}>{options.find((option) => option.value === current)?.label}</span>
+              <span className={styles.icon}>
+                <ChevronDown size={20} aria-hidden="true" />
+              </span>
+            </button>
+          }
+        >
+          <SelectMenu
+            triggerId={triggerId}
+            labelId={labelId}
+            describedBy={message ? supportId : undefined}
+            options={options}
+            value={current}
+            onValueChange={(next) => {
+              setInnerValue(next);
+              onValueChange?.(next);
+            }}
+            open={open}
+            onOpenChange={(next) => {
+              setOpen(next);
+              if (next) clear();
+              else onBlur?.();
+            }}
             onFocus={clear}
-          >
-            <span className={styles.value}>
-              <RadixSelect.Value />
-            </span>
-            <RadixSelect.Icon className={styles.icon}>
-              <ChevronDown size={20} aria-hidden="true" />
-            </RadixSelect.Icon>
-          </RadixSelect.Trigger>
-          <label id={labelId} htmlFor={triggerId} className={cx(fieldStyles.label, floating && styles.floating)}>
-            {label}
-            {required && requiredMark ? <span aria-hidden="true"> *</span> : null}
-          </label>
-        </div>
-        <RadixSelect.Portal>
-          <RadixSelect.Content className={styles.content} position="popper" sideOffset={4}>
-            <RadixSelect.Viewport>
-              {options.map((option) => (
-                <RadixSelect.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  className={styles.item}
-                >
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                  <RadixSelect.ItemIndicator className={styles.indicator}>
-                    <Check size={16} aria-hidden="true" />
-                  </RadixSelect.ItemIndicator>
-                </RadixSelect.Item>
-              ))}
-            </RadixSelect.Viewport>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
+            invalid={invalid}
+            name={name}
+            required={required}
+            disabled={disabled}
+          />
+        </Suspense>
+        <label id={labelId} htmlFor={triggerId} className={cx(fieldStyles.label, floating && styles.floating)}>
+          {label}
+          {required && requiredMark ? <span aria-hidden="true"> *</span> : null}
+        </label>
+      </div>
       {error ? (
         <p id={supportId} className={fieldStyles.error} role="alert">
           {error}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DoorOpen, Trash2 } from 'lucide-react';
 import { checkinOpen, formatDisplayDate, noteLabelText, todayIn, type Booking, type MeterReading } from '@rustico/core';
 import { config } from '../../lib/config.ts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorText } from '../../lib/error-text.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -13,16 +12,18 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Dialog, DialogActions } from '../../ui/dialog.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { lazyZodResolver } from '../../ui/lazy-resolver.ts';
 import { useToast } from '../../ui/toast-context.ts';
 import { typedValue } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCancelBooking, useCheckIn } from './queries.ts';
-import { ReadingFields, readingFormFields, useReadingErrors } from './reading-fields.tsx';
+import type { checkinFormSchema } from './form-schemas.ts';
+import { ReadingFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
 
-const checkinFormSchema = z.object(readingFormFields);
 type CheckinFormInput = z.input<typeof checkinFormSchema>;
 type CheckinFormOutput = z.output<typeof checkinFormSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.checkinFormSchema));
 
 export interface CheckinStepProps {
   booking: Booking;
@@ -59,7 +60,7 @@ function CheckinForm({ booking, latest, refused }: { booking: Booking; latest: M
     clearErrors,
     formState: { errors },
   } = useForm<CheckinFormInput, unknown, CheckinFormOutput>({
-    resolver: zodResolver(checkinFormSchema),
+    resolver,
     defaultValues: { dayKwh: typedValue(refused, 'dayKwh'), nightKwh: typedValue(refused, 'nightKwh'), note: typedValue(refused, 'note') },
     shouldFocusError: false,
     reValidateMode: 'onSubmit',

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ClipboardCheck, LogOut } from 'lucide-react';
 import { noteLabelText, type Booking, type Checklist, type MeterReading } from '@rustico/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
@@ -14,21 +13,19 @@ import { Card } from '../../ui/card.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Loading } from '../../ui/loading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { lazyZodResolver } from '../../ui/lazy-resolver.ts';
 import { useToast } from '../../ui/toast-context.ts';
 import { Checkbox } from './checkbox.tsx';
 import { typedValue } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCheckOut, useChecklist } from './queries.ts';
-import { ReadingFields, readingFormFields, useReadingErrors } from './reading-fields.tsx';
+import type { checkoutFormSchema } from './form-schemas.ts';
+import { ReadingFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
 
-const checkoutFormSchema = z.object({
-  ...readingFormFields,
-  // The message is an API error code: fieldErrorText shows its Italian text.
-  checklistDone: z.boolean().refine((done) => done, { message: 'CHECKLIST_NOT_DONE' }),
-});
 type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 type CheckoutFormOutput = z.output<typeof checkoutFormSchema>;
+const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.checkoutFormSchema));
 
 export interface CheckoutStepProps {
   booking: Booking;
@@ -49,7 +46,7 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
     clearErrors,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
-    resolver: zodResolver(checkoutFormSchema),
+    resolver,
     defaultValues: {
       dayKwh: typedValue(refused, 'dayKwh'),
       nightKwh: typedValue(refused, 'nightKwh'),

@@ -5,7 +5,7 @@ import {
   formatChf,
   formatDisplayDate,
   formatKwh,
-  paymentMethodSchema,
+  paymentMethods,
   stayFee,
   type Booking,
   type HouseRules,
@@ -27,8 +27,6 @@ import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { qrBillUrl, useHouseRules, usePay, usePaymentDetails } from './queries.ts';
 import { QrBill } from '../../ui/qr-bill.tsx';
 import styles from './register.module.css';
-
-const METHODS = paymentMethodSchema.options;
 
 export interface PaymentStepProps {
   booking: Booking;
@@ -80,7 +78,7 @@ export function PaymentStep({ booking, onPaid, refused }: PaymentStepProps) {
         <>
           <fieldset className={styles.methods}>
             <legend className={styles.sectionTitle}>{t('register.method')}</legend>
-            {METHODS.map((value) => {
+            {paymentMethods.map((value) => {
               const disabled = value === 'voucher' && user.giftUsed;
               return (
                 <label key={value} className={cx(styles.method, disabled && styles.methodDisabled)}>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { formatKwh, meterReadingInputSchema, parseKwh, readingProblem, type MeterReading, type MeterReadingInput } from '@rustico/core';
-import { z } from 'zod';
+import { formatKwh, readingProblem, type MeterReading, type MeterReadingInput } from '@rustico/core';
 import { isApiError } from '../../lib/api.ts';
 import { errorCodeText, errorText } from '../../lib/error-text.ts';
 import { t } from '../../lib/i18n.ts';
@@ -10,15 +9,6 @@ import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './register.module.css';
 
-
-/** A required meter field: text in, kWh out (empty: 'Riempi questo campo'; not a number: 'Valore non valido'). */
-const kwhField = z.string().trim().min(1).transform(parseKwh).pipe(meterReadingInputSchema.shape.dayKwh);
-
-export const readingFormFields = {
-  dayKwh: kwhField,
-  nightKwh: kwhField,
-  note: z.string().trim().max(2000),
-};
 
 export type ReadingField = 'dayKwh' | 'nightKwh';
 

@@ -1,0 +1,1 @@
+export { noteInputSchema } from '@rustico/core';

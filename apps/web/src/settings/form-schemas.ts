@@ -1,0 +1,1 @@
+export { passwordChangeSchema, profileUpdateSchema } from '@rustico/core';
