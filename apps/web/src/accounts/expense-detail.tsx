@@ -4,6 +4,7 @@ import { canEditExpense, formatChf, formatDisplayDate, isAdmin, type Expense } f
 import { useCurrentUser } from '../auth/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
+import { formatMoment } from '../lib/moment.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
@@ -14,10 +15,6 @@ import { Facts } from '../ui/facts.tsx';
 import styles from './accounts.module.css';
 import { useDeleteExpense, useExpenseHistory, useSaveExpense } from './queries.ts';
 
-function dateTime(iso: string): string {
-  return `${formatDisplayDate(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('it-CH', { hour: '2-digit', minute: '2-digit' })}`;
-}
-
 function History({ id }: { id: string }) {
   const history = useExpenseHistory(id);
   if (history.isPending) return <Loading />;
@@ -26,7 +23,7 @@ function History({ id }: { id: string }) {
     <ol className={styles.history}>
       {history.data.map((change, index) => (
         <li key={`${change.at}-${index}`}>
-          {t('accounts.detail.change', { action: t(`accounts.detail.actions.${change.action}`), name: change.byName, date: dateTime(change.at) })}
+          {t('accounts.detail.change', { action: t(`accounts.detail.actions.${change.action}`), name: change.byName, date: formatMoment(change.at) })}
         </li>
       ))}
     </ol>

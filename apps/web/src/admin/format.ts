@@ -15,11 +15,9 @@ export const MONTH_KEYS = [
   'december',
 ] as const;
 
-const percentFormat = new Intl.NumberFormat('it-CH', { style: 'percent', maximumFractionDigits: 0 });
-
-/** 0.42 → 42% */
+/** 0.42 → 42% (whole percents need no Intl formatter, whose first use costs a phone some 40 ms) */
 export function formatPercent(fraction: number): string {
-  return percentFormat.format(fraction);
+  return `${Math.round(fraction * 100)}%`;
 }
 
 /** Full month name (1–12), e.g. 'Agosto'. */

@@ -3,7 +3,7 @@ import { queryClient } from '../app/query-client.ts';
 import { config } from '../lib/config.ts';
 import { openStaysQuery } from '../management/register/queries.ts';
 import { t } from '../lib/i18n.ts';
-import { formatClockTime } from '../offline/clock-time.ts';
+import { localClock } from '../lib/moment.ts';
 import { useCachedAt } from '../offline/freshness.ts';
 import { noticesQuery, pendingRequestsQuery, turnRoundsQuery } from '../fairness/queries.ts';
 import { NoticesCard } from '../fairness/notices-card.tsx';
@@ -54,7 +54,7 @@ export function HomePage() {
     <Page
       title={t('home.greeting', { name: user.name })}
       titleSuffix={config.houseName}
-      lead={cachedAt ? t('offline.updatedAt', { time: formatClockTime(cachedAt) }) : undefined}
+      lead={cachedAt ? t('offline.updatedAt', { time: localClock(cachedAt) }) : undefined}
     >
       <Hero />
       <div className={styles.cards}>

@@ -3,7 +3,7 @@ import { MessageSquareText } from 'lucide-react';
 import { noteLabelText } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { useLatestNote } from '../notes/queries.ts';
-import { formatNoteTime, formatNoteTimeFull } from '../notes/time.ts';
+import { NoteTime } from '../notes/note-time.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { Card } from '../ui/card.tsx';
 import { cx } from '../ui/cx.ts';
@@ -29,9 +29,7 @@ export function LastNoteCard({ className }: LastNoteCardProps) {
           <Avatar src={note.authorPhotoUrl} name={note.authorName} size={36} decorative />
           <span className={styles.who}>
             <span className={styles.author}>{note.authorName}</span>
-            <time className={styles.time} dateTime={note.createdAt} title={formatNoteTimeFull(note.createdAt)}>
-              {formatNoteTime(note.createdAt)}
-            </time>
+            <NoteTime className={styles.time} iso={note.createdAt} />
           </span>
         </div>
         {note.label ? <span className={styles.chip}>{noteLabelText(note.label)}</span> : null}

@@ -10,7 +10,7 @@ import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { NoteText } from './note-text.tsx';
 import { useDeleteNote, useToggleReaction } from './queries.ts';
-import { formatNoteTime, formatNoteTimeFull } from './time.ts';
+import { NoteTime } from './note-time.tsx';
 import styles from './notes.module.css';
 
 export interface NoteItemProps {
@@ -50,9 +50,7 @@ export function NoteItem({ note, mine }: NoteItemProps) {
         <Avatar src={note.authorPhotoUrl} name={note.authorName} size={40} decorative />
         <div className={styles.byline}>
           <span className={styles.author}>{note.authorName}</span>
-          <time className={styles.time} dateTime={note.createdAt} title={formatNoteTimeFull(note.createdAt)}>
-            {formatNoteTime(note.createdAt)}
-          </time>
+          <NoteTime className={styles.time} iso={note.createdAt} />
         </div>
         {note.label ? <span className={styles.chip}>{noteLabelText(note.label)}</span> : null}
       </header>

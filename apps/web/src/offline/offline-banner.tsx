@@ -1,7 +1,7 @@
 import { CloudOff, CloudUpload, Check, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { t } from '../lib/i18n.ts';
-import { formatClockTime } from './clock-time.ts';
+import { localClock } from '../lib/moment.ts';
 import { useCachedAt } from './freshness.ts';
 import { useOutboxSync } from './use-outbox.ts';
 import styles from './offline-banner.module.css';
@@ -35,7 +35,7 @@ export function OfflineBanner({ userId }: { userId: string }) {
     content = (
       <>
         <CloudOff size={16} aria-hidden="true" />
-        <span>{cachedAt ? t('offline.offlineSince', { time: formatClockTime(cachedAt) }) : t('offline.offline')}</span>
+        <span>{cachedAt ? t('offline.offlineSince', { time: localClock(cachedAt) }) : t('offline.offline')}</span>
       </>
     );
   } else if (synced) {
