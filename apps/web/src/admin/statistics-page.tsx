@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { formatChf, formatCount, formatDisplayDate, formatKwh, isAdmin, todayIn, type YearStatistics } from '@rustico/core';
+import { formatChf, formatCount, formatKwh, isAdmin, type YearStatistics } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
@@ -15,11 +14,8 @@ import { BackToSettings, Forbidden, LoadFailed } from './forbidden.tsx';
 import { formatPercent, monthName, monthShort } from './format.ts';
 import { useStatistics } from './queries.ts';
 import { ReadingsCard } from './readings-card.tsx';
+import { StaysCard, UnpaidCard } from './statistics-stays.tsx';
 import styles from './statistics.module.css';
-
-function dates(start: string, end: string): string {
-  return t('admin.statistics.datesValue', { start: formatDisplayDate(start), end: formatDisplayDate(end) });
-}
 
 function Summary({ stats }: { stats: YearStatistics }) {
   const nights = stats.nightsPerMember.reduce((sum, member) => sum + member.nights, 0);
@@ -173,88 +169,6 @@ function KwhCard({ stats }: { stats: YearStatistics }) {
         <MonthsTable stats={stats} column="kwh" />
       </Numbers>
     </Card>
-  );
-}
-
-interface StayRow {
-  bookingId: string;
-  name: string;
-  start: string;
-  end: string;
-}
-
-/** A card listing stays (member, dates) with one figure per stay, or a line saying there are none. */
-function StayTableCard<T extends StayRow>({
-  title,
-  caption,
-  none,
-  valueLabel,
-  rows,
-  value,
-}: {
-  title: string;
-  caption: string;
-  none: string;
-  valueLabel: string;
-  rows: readonly T[];
-  value: (row: T) => ReactNode;
-}) {
-  return (
-    <Card title={title} aria-label={title}>
-      {rows.length === 0 ? (
-        <p className={tableStyles.muted}>{none}</p>
-      ) : (
-        <table className={tableStyles.table}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.statistics.member')}</th>
-              <th scope="col">{t('admin.statistics.dates')}</th>
-              <th scope="col" className={tableStyles.number}>
-                {valueLabel}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.bookingId}>
-                <th scope="row">{row.name}</th>
-                <td className={tableStyles.dates}>{dates(row.start, row.end)}</td>
-                <td className={tableStyles.number}>{value(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Card>
-  );
-}
-
-function UnpaidCard({ stats }: { stats: YearStatistics }) {
-  return (
-    <StayTableCard
-      title={t('admin.statistics.unpaid')}
-      caption={t('admin.statistics.unpaidTable', { year: stats.year })}
-      none={t('admin.statistics.unpaidNone')}
-      valueLabel={t('admin.statistics.cost')}
-      rows={stats.unpaid}
-      value={(stay) => formatChf(stay.costCentimes)}
-    />
-  );
-}
-
-function StaysCard({ stats }: { stats: YearStatistics }) {
-  // Stays still to come (or under way) have nothing to show yet.
-  const today = todayIn(config.houseTimeZone);
-  return (
-    <StayTableCard
-      title={t('admin.statistics.stays')}
-      caption={t('admin.statistics.staysTable', { year: stats.year })}
-      none={t('admin.statistics.staysNone', { year: stats.year })}
-      valueLabel={t('admin.statistics.kwh')}
-      rows={stats.stays.filter((stay) => stay.kwh !== null || stay.end < today)}
-      value={(stay) => (stay.kwh === null ? <span className={tableStyles.muted}>{t('admin.statistics.noReading')}</span> : formatKwh(stay.kwh))}
-    />
   );
 }
 
