@@ -141,7 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         version: APP_VERSION,
         mailEnabled: ctx.config.mail !== null,
       },
-      { memberLanguage: memberLanguageOf(ctx) },
+      { memberLanguage: memberLanguageOf(ctx), now: () => ctx.now() },
     ));
   if (!servingWeb) {
     app.setNotFoundHandler((request, reply) =>

@@ -12,6 +12,8 @@ import {
   parseDisplayDate,
   stayDatesInRange,
   todayIn,
+  dateInSpan,
+  zoneSpanAt,
 } from './dates.ts';
 
 const isoDate = fc
@@ -118,5 +120,36 @@ describe('the range of stay dates', () => {
     for (const date of ['9999-12-31', '10000-01-01', '0001-01-01', '1999-12-31', '2100-01-01']) expect(stayDateSchema.safeParse(date).success, date).toBe(false);
     expect(stayDateSchema.safeParse('9999-12-31').error?.issues[0]?.message).toBe('DATE_OUT_OF_RANGE');
     for (const date of ['2000-01-01', '2026-11-21', '2099-12-31']) expect(stayDateSchema.safeParse(date).success, date).toBe(true);
+  });
+});
+
+describe('zone spans: the house zone’s date without Intl', () => {
+  const zones = ['Europe/Zurich', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Santiago'];
+  const instant = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true });
+
+  it('gives todayIn’s date for every instant the span covers, and nothing outside it', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instant, fc.double({ min: 0, max: 1, noNaN: true }), (zone, now, where) => {
+        const span = zoneSpanAt(zone, now);
+        const from = Date.parse(span.from);
+        const until = Date.parse(span.until);
+        expect(from).toBeLessThanOrEqual(now.getTime());
+        expect(until).toBeGreaterThan(now.getTime());
+        const inside = new Date(from + Math.floor((until - from) * where * 0.999));
+        expect(dateInSpan(span, inside)).toBe(todayIn(zone, inside));
+        expect(dateInSpan(span, new Date(until))).toBeUndefined();
+        expect(dateInSpan(span, new Date(from - 1))).toBeUndefined();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('ends where the clocks change', () => {
+    const summer = zoneSpanAt('Europe/Zurich', new Date('2026-07-01T12:00:00Z'));
+    expect(summer).toEqual({ offsetMinutes: 120, from: '2026-03-29T01:00:00.000Z', until: '2026-10-25T01:00:00.000Z' });
+    const winter = zoneSpanAt('Europe/Zurich', new Date('2026-11-25T12:00:00Z'));
+    expect(winter).toEqual({ offsetMinutes: 60, from: '2026-10-25T01:00:00.000Z', until: '2027-03-28T01:00:00.000Z' });
+    // Just before midnight in Corzoneso, already the next day there.
+    expect(dateInSpan(winter, new Date('2026-11-25T23:30:00Z'))).toBe('2026-11-26');
   });
 });

@@ -89,6 +89,79 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/**
+ * A time zone's distance from UTC over the span in which it holds (from a change of clocks to
+ * the next): within it, the zone's date needs no Intl. A phone's first Intl formatter costs it
+ * some 40 ms of loading ICU's data, in the middle of its first screen; the server, which has
+ * Intl loaded anyway, hands the house zone's span to the page.
+ */
+export interface ZoneSpan {
+  offsetMinutes: number;
+  /** ISO instants: the span is from <= instant < until. */
+  from: string;
+  until: string;
+}
+
+const MINUTE_MS = 60_000;
+/** Clocks change at most a few times a year; a span is looked for at most this far either way. */
+const SPAN_SEARCH_DAYS = 400;
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in minutes. */
+function offsetAt(timeZone: string, ms: number): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const part = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const parts = formatter.formatToParts(ms);
+  const wall = Date.UTC(part(parts, 'year'), part(parts, 'month') - 1, part(parts, 'day'), part(parts, 'hour'), part(parts, 'minute'));
+  return Math.round((wall - Math.floor(ms / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+}
+
+/**
+ * The edge of the span of `offset` that starts at `fromMs`: going forward, the first minute with
+ * another offset; going back, the first minute with this one. Days first, then halving.
+ */
+function spanEdge(timeZone: string, fromMs: number, offset: number, direction: 1 | -1): number {
+  let inside = fromMs;
+  let outside = Number.NaN;
+  for (let day = 1; day <= SPAN_SEARCH_DAYS; day++) {
+    const probe = fromMs + direction * day * DAY_MS;
+    if (offsetAt(timeZone, probe) !== offset) {
+      outside = probe;
+      break;
+    }
+    inside = probe;
+  }
+  if (Number.isNaN(outside)) return inside;
+  while (Math.abs(outside - inside) > MINUTE_MS) {
+    const middle: number = Math.floor((inside + outside) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (offsetAt(timeZone, middle) === offset) inside = middle;
+    else outside = middle;
+  }
+  return direction === 1 ? outside : inside;
+}
+
+/** The span of constant offset around `now` in an IANA zone (Intl: for the server). */
+export function zoneSpanAt(timeZone: string, now: Date): ZoneSpan {
+  const ms = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  const offsetMinutes = offsetAt(timeZone, ms);
+  return {
+    offsetMinutes,
+    from: new Date(spanEdge(timeZone, ms, offsetMinutes, -1)).toISOString(),
+    until: new Date(spanEdge(timeZone, ms, offsetMinutes, 1)).toISOString(),
+  };
+}
+
+/** The zone's date at `now` from a span that covers it; undefined when `now` is outside the span. */
+export function dateInSpan(span: ZoneSpan, now: Date): IsoDate | undefined {
+  const ms = now.getTime();
+  if (!(ms >= Date.parse(span.from) && ms < Date.parse(span.until))) return undefined;
+  return toIso(new Date(ms + span.offsetMinutes * MINUTE_MS));
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone });

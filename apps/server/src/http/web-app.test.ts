@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '@rustico/core';
 import { createContext } from '../context.ts';
 import { createUser } from '../users/service.ts';
 import { renderIndexHtml } from './web-app.ts';
@@ -16,6 +17,7 @@ const INDEX = '<!doctype html><html lang="it"><head><meta name="rustico-config" 
 describe('serving the built web app', () => {
   let app: FastifyInstance;
   let database: TestDatabase;
+  let clock = new Date('2026-07-01T10:00:00Z');
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-dist-'));
 
   beforeAll(async () => {
@@ -40,7 +42,7 @@ describe('serving the built web app', () => {
     );
     database = await createTestDatabase('sqlite');
     const config = loadConfig({ DATA_DIR: database.dataDir, WEB_DIST_DIR: dist, EMAIL_DOMAIN: 'famiglia.ch', HOUSE_NAME: 'Casa "Sasso" <Blenio>' });
-    const ctx = await createContext(config, database.db);
+    const ctx = await createContext(config, database.db, { now: () => clock });
     await createUser(ctx, { email: 'ursula@famiglia.ch', name: 'Ursula', password: 'correct horse battery', role: 'member' });
     await ctx.db.updateTable('users').set({ language: 'de' }).where('email', '=', 'ursula@famiglia.ch').execute();
     await createUser(ctx, { email: 'luca@famiglia.ch', name: 'Luca', password: 'correct horse battery', role: 'member' });
@@ -63,6 +65,18 @@ describe('serving the built web app', () => {
       const decoded = content.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
       expect(JSON.parse(decoded)).toMatchObject({ emailDomain: 'famiglia.ch', houseName: 'Casa "Sasso" <Blenio>' });
     }
+  });
+
+  it("gives the page the house zone's offset until its clocks next change, and a new one after", async () => {
+    const spanOf = async (url: string) => {
+      const content = /<meta name="rustico-config" content="([^"]*)">/.exec((await app.inject({ url })).body)![1]!;
+      return (JSON.parse(content.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')) as PublicConfig).houseZoneSpan;
+    };
+    expect(await spanOf('/app/calendario')).toEqual({ offsetMinutes: 120, from: '2026-03-29T01:00:00.000Z', until: '2026-10-25T01:00:00.000Z' });
+    clock = new Date('2026-10-25T01:00:00Z');
+    expect(await spanOf('/app/calendario')).toEqual({ offsetMinutes: 60, from: '2026-10-25T01:00:00.000Z', until: '2027-03-28T01:00:00.000Z' });
+    expect(await spanOf('/login')).toMatchObject({ offsetMinutes: 60 });
+    clock = new Date('2026-07-01T10:00:00Z');
   });
 
   it("names a screen's chunks, its CSS and the session request as preloads in the page sent for it", async () => {

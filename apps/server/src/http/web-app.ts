@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { PublicConfig } from '@rustico/core';
+import { zoneSpanAt, type PublicConfig, type ZoneSpan } from '@rustico/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -97,6 +97,7 @@ function routeMatcher(routePath: string): RegExp {
 export interface WebAppOptions {
   /** The language of the member whose session the request carries, if any: their pages speak it from the first paint. */
   memberLanguage: (request: FastifyRequest) => Promise<string | null>;
+  now: () => Date;
 }
 
 /**
@@ -107,13 +108,23 @@ export interface WebAppOptions {
 export async function registerWebApp(app: FastifyInstance, distDir: string, config: PublicConfig, options: WebAppOptions): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
-  const indexHtml = renderIndexHtml(fs.readFileSync(indexFile, 'utf8'), config);
+  const template = fs.readFileSync(indexFile, 'utf8');
   // Each screen's page, made once per language: the plain index.html with that screen's preloads.
   const preloads = readRoutePreloads(distDir);
   const routes = preloads.routes.map((route) => ({ route, matches: routeMatcher(route.path) }));
   const languages = ['it', ...Object.keys(preloads.locales)];
-  const made = new Map<string, string>();
+  // The pages carry the house zone's offset until its clocks next change (ZoneSpan): made again then.
+  let pages: { span: ZoneSpan; indexHtml: string; made: Map<string, string> } | undefined;
+  const currentPages = () => {
+    const now = options.now();
+    if (!pages || now.getTime() >= Date.parse(pages.span.until) || now.getTime() < Date.parse(pages.span.from)) {
+      const span = zoneSpanAt(config.houseTimeZone, now);
+      pages = { span, indexHtml: renderIndexHtml(template, { ...config, houseZoneSpan: span }), made: new Map() };
+    }
+    return pages;
+  };
   const pageFor = async (request: FastifyRequest) => {
+    const { indexHtml, made } = currentPages();
     const pathname = request.url.split('?', 1)[0]!;
     const index = routes.findIndex(({ matches }) => matches.test(pathname));
     if (index < 0) return indexHtml;

@@ -1,20 +1,11 @@
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Paperclip } from 'lucide-react';
-import {
-  expenseCategories,
-  francs,
-  isAdmin,
-  RECEIPT_MAX_BYTES,
-  todayIn,
-  type Expense,
-  type ExpenseInput,
-} from '@rustico/core';
+import { expenseCategories, francs, isAdmin, RECEIPT_MAX_BYTES, type Expense, type ExpenseInput } from '@rustico/core';
 import type { z } from 'zod';
 import { useMembers } from '../admin/queries.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
-import { config } from '../lib/config.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
@@ -29,6 +20,7 @@ import { useToast } from '../ui/toast-context.ts';
 import styles from './accounts.module.css';
 import type { expenseFormSchema } from './form-schemas.ts';
 import { useSaveExpense, useUploadReceipt } from './queries.ts';
+import { houseToday } from '../lib/house-today.ts';
 
 type FormValues = z.infer<typeof expenseFormSchema>;
 const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.expenseFormSchema));
@@ -77,7 +69,7 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
           paidBy: expense.paidById ?? HOUSE,
           recurring: expense.recurring,
         }
-      : { date: todayIn(config.houseTimeZone), amount: '', category: 'maintenance', description: '', paidBy: user.id, recurring: false },
+      : { date: houseToday(), amount: '', category: 'maintenance', description: '', paidBy: user.id, recurring: false },
     shouldFocusError: true,
     reValidateMode: 'onSubmit',
   });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { formatChf, formatDisplayDate, formatKwh, todayIn, type YearStatistics } from '@rustico/core';
-import { config } from '../lib/config.ts';
+import { formatChf, formatDisplayDate, formatKwh, type YearStatistics } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
+import { houseToday } from '../lib/house-today.ts';
 
 /* The statistics’ tables of stays: those still unpaid, and the electricity of each. */
 
@@ -80,7 +80,7 @@ export function UnpaidCard({ stats }: { stats: YearStatistics }) {
 
 export function StaysCard({ stats }: { stats: YearStatistics }) {
   // Stays still to come (or under way) have nothing to show yet.
-  const today = todayIn(config.houseTimeZone);
+  const today = houseToday();
   return (
     <StayTableCard
       title={t('admin.statistics.stays')}

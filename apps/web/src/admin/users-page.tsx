@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Pencil, UserPlus } from 'lucide-react';
-import { formatDisplayDate, isSuperadmin, nightsBetween, todayIn, type Member } from '@rustico/core';
+import { formatDisplayDate, isSuperadmin, nightsBetween, type Member } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
@@ -16,14 +16,15 @@ import { EditMemberDialog } from './edit-member-dialog.tsx';
 import { defaultColour } from './member-fields.tsx';
 import { useMembers } from './queries.ts';
 import styles from './users.module.css';
+import { houseToday } from '../lib/house-today.ts';
 
 /** 'oggi', 'ieri', '3 giorni fa', then the date; 'mai' for someone never seen. */
 export function lastSeenText(lastSeenAt: string | null, now: Date = new Date()): string {
   if (!lastSeenAt) return t('admin.users.never');
   const seen = new Date(lastSeenAt);
   if (Number.isNaN(seen.getTime())) return t('admin.users.never');
-  const day = todayIn(config.houseTimeZone, seen);
-  const days = nightsBetween(day, todayIn(config.houseTimeZone, now));
+  const day = houseToday(seen);
+  const days = nightsBetween(day, houseToday(now));
   if (days <= 0) return t('admin.users.today');
   if (days === 1) return t('admin.users.yesterday');
   if (days < 7) return t('admin.users.daysAgo', { days });

@@ -11,7 +11,6 @@ import {
   shiftMonth,
   stayProblem,
   tapDay,
-  todayIn,
   type IsoDate,
   type Selection,
 } from '@rustico/core';
@@ -33,6 +32,7 @@ import { useBookingsBetween, useHouseRules } from './queries.ts';
 import { cx } from '../ui/cx.ts';
 import styles from './calendar.module.css';
 import tentative from './tentative.module.css';
+import { houseToday } from '../lib/house-today.ts';
 
 /*
  * The month paints without the panel's forms (react-hook-form, the select, the dialog: a third
@@ -59,7 +59,7 @@ export function CalendarPage() {
   // Booking needs the server (it decides who gets the nights): offline the form says so.
   const online = useOnline();
   const { toast } = useToast();
-  const [today] = useState(() => todayIn(config.houseTimeZone));
+  const [today] = useState(() => houseToday());
   const [shown, setShown] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) }));
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [selectedBookingId, setSelectedBookingId] = useState<string | null>(null);

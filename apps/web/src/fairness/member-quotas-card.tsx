@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { UsersRound } from 'lucide-react';
-import { todayIn, type HouseRules } from '@rustico/core';
+import { type HouseRules } from '@rustico/core';
 import { LoadFailed } from '../admin/forbidden.tsx';
 import { useMembers } from '../admin/queries.ts';
 import { useHouseRules } from '../calendar/queries.ts';
-import { config } from '../lib/config.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
@@ -18,6 +17,7 @@ import { useToast } from '../ui/toast-context.ts';
 import styles from './fairness.module.css';
 import { useFairnessView, useSaveMemberQuota } from './queries.ts';
 import { ruleValueText } from './rules-card.tsx';
+import { houseToday } from '../lib/house-today.ts';
 
 interface Person {
   id: string;
@@ -127,7 +127,7 @@ export function MemberQuotasCard({ admin }: { admin: boolean }) {
   const rules = useHouseRules();
   const members = useMembers(admin);
   // Members cannot list the accounts: the fairness view names everyone who books.
-  const view = useFairnessView(Number(todayIn(config.houseTimeZone).slice(0, 4)));
+  const view = useFairnessView(Number(houseToday().slice(0, 4)));
   const people: Person[] | undefined = admin
     ? members.data?.filter((m) => !m.disabled).map((m) => ({ id: m.id, name: m.name, colour: m.colour }))
     : view.data?.members.map((m) => ({ id: m.memberId, name: m.name, colour: m.colour }));

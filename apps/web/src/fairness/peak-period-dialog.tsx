@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { todayIn, type PeakPeriod } from '@rustico/core';
+import { type PeakPeriod } from '@rustico/core';
 import { isApiError } from '../lib/api.ts';
-import { config } from '../lib/config.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -13,6 +12,7 @@ import { useToast } from '../ui/toast-context.ts';
 import styles from './fairness.module.css';
 import { displayMonthDay, parseMonthDay } from './peak-format.ts';
 import { useSavePeakPeriod } from './queries.ts';
+import { houseToday } from '../lib/house-today.ts';
 
 type Repeat = 'every' | 'once';
 
@@ -27,7 +27,7 @@ interface FormValues {
 export function PeakPeriodDialog({ period, onClose }: { period: PeakPeriod | null; onClose: () => void }) {
   const save = useSavePeakPeriod();
   const { toast } = useToast();
-  const thisYear = todayIn(config.houseTimeZone).slice(0, 4);
+  const thisYear = houseToday().slice(0, 4);
   const [repeat, setRepeat] = useState<Repeat>(period?.year ? 'once' : 'every');
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const {

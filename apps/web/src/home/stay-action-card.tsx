@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowRight, DoorClosed, DoorOpen, Wallet } from 'lucide-react';
-import { formatChf, formatDisplayDate, stayNeedingAction, todayIn, type StayAction } from '@rustico/core';
-import { config } from '../lib/config.ts';
+import { formatChf, formatDisplayDate, stayNeedingAction, type StayAction } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';
 import { useOpenStays } from '../management/register/queries.ts';
 import styles from './home.module.css';
+import { houseToday } from '../lib/house-today.ts';
 
 const ICONS: Record<StayAction, typeof DoorOpen> = { checkin: DoorOpen, checkout: DoorClosed, payment: Wallet };
 
@@ -16,7 +16,7 @@ const ICONS: Record<StayAction, typeof DoorOpen> = { checkin: DoorOpen, checkout
  */
 export function StayActionCard() {
   const open = useOpenStays();
-  const due = open.data ? stayNeedingAction(open.data, todayIn(config.houseTimeZone)) : null;
+  const due = open.data ? stayNeedingAction(open.data, houseToday()) : null;
   if (!due) return null;
   const { stay, action } = due;
   const Icon = ICONS[action];

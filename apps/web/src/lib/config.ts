@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@rustico/core';
+import type { PublicConfig, ZoneSpan } from '@rustico/core';
 
 const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: 'dev', mailEnabled: false };
 
@@ -14,7 +14,16 @@ function toPublicConfig(value: unknown): PublicConfig | null {
   if (typeof houseName !== 'string' || typeof version !== 'string' || typeof houseTimeZone !== 'string') return null;
   if (emailDomain !== null && typeof emailDomain !== 'string') return null;
   const config: PublicConfig = { houseName, emailDomain, houseTimeZone, version, mailEnabled: mailEnabled === true };
+  const span = toZoneSpan((value as Record<string, unknown>).houseZoneSpan);
+  if (span) config.houseZoneSpan = span;
   return config;
+}
+
+function toZoneSpan(value: unknown): ZoneSpan | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { offsetMinutes, from, until } = value as Record<string, unknown>;
+  if (!Number.isInteger(offsetMinutes) || typeof from !== 'string' || typeof until !== 'string') return undefined;
+  return { offsetMinutes: offsetMinutes as number, from, until };
 }
 
 /** Reads the config the server injects into index.html; falls back when absent or invalid. */

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { todayIn } from '@rustico/core';
-import { config } from '../lib/config.ts';
+
 import { t } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
 import styles from './year-picker.module.css';
+import { houseToday } from '../lib/house-today.ts';
 
 const FIRST_YEAR = 2000;
 const YEAR_PARAM = 'anno';
@@ -12,7 +12,7 @@ const YEAR_PARAM = 'anno';
 /** The year in the address (?anno=2025), or the current one at the house. */
 export function useYearParam(): [number, (year: number) => void, { min: number; max: number }] {
   const [params, setParams] = useSearchParams();
-  const current = Number(todayIn(config.houseTimeZone).slice(0, 4));
+  const current = Number(houseToday().slice(0, 4));
   const bounds = { min: FIRST_YEAR, max: current + 1 };
   const asked = Number(params.get(YEAR_PARAM));
   const year = Number.isInteger(asked) && asked >= bounds.min && asked <= bounds.max ? asked : current;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DoorOpen, Trash2 } from 'lucide-react';
-import { checkinOpen, formatDisplayDate, noteLabelText, todayIn, type Booking, type MeterReading } from '@rustico/core';
-import { config } from '../../lib/config.ts';
+import { checkinOpen, formatDisplayDate, noteLabelText, type Booking, type MeterReading } from '@rustico/core';
 import type { z } from 'zod';
 import { errorText } from '../../lib/error-text.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
@@ -20,6 +19,7 @@ import { useCancelBooking, useCheckIn } from './queries.ts';
 import type { checkinFormSchema } from './form-schemas.ts';
 import { ReadingFields, useReadingErrors } from './reading-fields.tsx';
 import styles from './register.module.css';
+import { houseToday } from '../../lib/house-today.ts';
 
 type CheckinFormInput = z.input<typeof checkinFormSchema>;
 type CheckinFormOutput = z.output<typeof checkinFormSchema>;
@@ -35,7 +35,7 @@ export interface CheckinStepProps {
 
 /** Arrival: the meter readings and an optional note; and, before it, the booking can still be cancelled. */
 export function CheckinStep({ booking, latest, onCancelled, refused }: CheckinStepProps) {
-  const today = todayIn(config.houseTimeZone);
+  const today = houseToday();
   return (
     <>
       {checkinOpen(booking.start, today) ? (

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CalendarSearch, PartyPopper } from 'lucide-react';
-import { checkinOpen, formatDisplayDate, stayStep, todayIn, type Booking } from '@rustico/core';
-import { config } from '../../lib/config.ts';
+import { checkinOpen, formatDisplayDate, stayStep, type Booking } from '@rustico/core';
 import { t } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -19,6 +18,7 @@ import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useLatestReading, useOpenStays } from './queries.ts';
 import { OrphanRefusals, WaitingStepCard } from './queued-step.tsx';
 import styles from './register.module.css';
+import { houseToday } from '../../lib/house-today.ts';
 
 const BOOKING_PARAM = 'booking';
 
@@ -108,7 +108,7 @@ export function RegisterTab() {
       <div className={styles.selector}>
         <Select
           label={t('register.selectLabel')}
-          options={listed.map((item) => ({ value: item.id, label: optionLabel(item, todayIn(config.houseTimeZone)) }))}
+          options={listed.map((item) => ({ value: item.id, label: optionLabel(item, houseToday()) }))}
           value={selected?.id ?? ''}
           onValueChange={(id) => select(id)}
         />
