@@ -50,3 +50,34 @@ test('the screens a member lives in load zod and the form library only with a fo
   await page.getByRole('button', { name: 'Cambia password' }).click();
   await expect.poll(withZod).not.toEqual([]);
 });
+
+test('the screens a member lives in render without Intl (its first use costs a phone some 40 ms)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    (window as unknown as { intlUsed: string[] }).intlUsed = used;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules'] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      const counted = new Proxy(original, {
+        construct: (target, args) => (used.push(name), Reflect.construct(target, args) as object),
+        apply: (target, self, args) => (used.push(name), Reflect.apply(target, self, args) as unknown),
+      });
+      Object.defineProperty(Intl, name, { value: counted, configurable: true, writable: true });
+    }
+    const localeCompare = String.prototype.localeCompare;
+    String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof localeCompare>) {
+      used.push('localeCompare');
+      return localeCompare.apply(this, args);
+    };
+    const toLocaleString = Number.prototype.toLocaleString;
+    Number.prototype.toLocaleString = function (this: number, ...args: Parameters<typeof toLocaleString>) {
+      used.push('Number.toLocaleString');
+      return toLocaleString.apply(this, args);
+    };
+  });
+  await loginAs(page);
+  for (const screen of ['/app', '/app/calendario', '/app/gestione', '/app/impostazioni']) {
+    await page.goto(screen, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed), screen).toEqual([]);
+  }
+});

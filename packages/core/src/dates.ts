@@ -70,6 +70,11 @@ export function nightsBetween(start: IsoDate, end: IsoDate): number {
   return Math.round((utcMs(end) - utcMs(start)) / DAY_MS);
 }
 
+/** For sort: ISO dates order as strings do (localeCompare would load a collator for nothing). */
+export function compareDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   return toIso(new Date(utcMs(date) + days * DAY_MS));
 }

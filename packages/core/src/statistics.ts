@@ -1,6 +1,6 @@
 import type { Booking } from './api/bookings.ts';
 import type { YearStatistics } from './api/statistics.ts';
-import { addDays, nightsBetween } from './dates.ts';
+import { addDays, compareDates, nightsBetween } from './dates.ts';
 import type { Centimes } from './money.ts';
 
 function daysInMonth(year: number, month: number): number {
@@ -50,10 +50,10 @@ export function yearStatistics(bookings: readonly Booking[], year: number): Year
     year,
     nightsPerMember: [...nightsByMember].map(([memberId, m]) => ({ memberId, ...m })).sort((a, b) => b.nights - a.nights || a.name.localeCompare(b.name)),
     months,
-    stays: stays.sort((a, b) => a.start.localeCompare(b.start)),
+    stays: stays.sort((a, b) => compareDates(a.start, b.start)),
     paidCentimes,
     openCentimes,
-    unpaid: unpaid.sort((a, b) => a.start.localeCompare(b.start)),
+    unpaid: unpaid.sort((a, b) => compareDates(a.start, b.start)),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { HouseRules } from './api/house-rules.ts';
 import type { MeterReadingInput } from './api/stays.ts';
 import type { Purpose, Stay } from './bookings.ts';
-import { nightsBetween } from './dates.ts';
+import { compareDates, nightsBetween } from './dates.ts';
 import { roundTo5Centimes, type Centimes } from './money.ts';
 
 /**
@@ -45,7 +45,7 @@ export function stayNeedingAction<T extends { start: string; end: string; checke
   stays: readonly T[],
   today: string,
 ): { stay: T; action: StayAction } | null {
-  const ordered = [...stays].sort((a, b) => a.start.localeCompare(b.start));
+  const ordered = [...stays].sort((a, b) => compareDates(a.start, b.start));
   for (const stay of ordered) {
     const action = stayAction(stay, today);
     if (action) return { stay, action };

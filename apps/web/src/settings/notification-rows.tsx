@@ -82,11 +82,14 @@ export function PushSwitchRow() {
 
 const DURATION_CHOICES = Object.keys(TOAST_DURATIONS) as ToastDurationChoice[];
 
+/** '7,5' (a point in English): by hand, since a number's toLocaleString would be the screen's first Intl use (lib/moment.ts). */
+function durationSeconds(choice: ToastDurationChoice): string {
+  const seconds = String(TOAST_DURATIONS[choice] / 1000);
+  return getLocale() === 'en' ? seconds : seconds.replace('.', ',');
+}
+
 function durationLabel(choice: ToastDurationChoice): string {
-  return t('settings.durationOption', {
-    label: t(`settings.durations.${choice}`),
-    seconds: (TOAST_DURATIONS[choice] / 1000).toLocaleString(getLocale()),
-  });
+  return t('settings.durationOption', { label: t(`settings.durations.${choice}`), seconds: durationSeconds(choice) });
 }
 
 /** How long a message that arrives in the open app stays on screen; kept on this device. */
