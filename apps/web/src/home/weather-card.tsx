@@ -58,10 +58,10 @@ export function WeatherIcon({ condition, isDay, className }: { condition: Weathe
   return <Icon className={className} size={56} strokeWidth={1.6} aria-hidden="true" />;
 }
 
-/** '-4 °C' (whole degrees; no '-0'; no Intl formatter on Home's first render, see lib/moment.ts). */
+/** '-4 °C' for -3.5 (whole degrees, halves away from zero; no '-0'; no Intl formatter on Home's first render, see lib/moment.ts). */
 export function formatTemperature(celsius: number): string {
-  const rounded = Math.round(celsius);
-  return t('weather.temperature', { value: String(rounded === 0 ? 0 : rounded) });
+  const rounded = Math.round(celsius) === 0 ? 0 : Math.sign(celsius) * Math.round(Math.abs(celsius));
+  return t('weather.temperature', { value: String(rounded) });
 }
 
 /** 'aggiornato 25 min fa' for a value that is no longer fresh. */
