@@ -95,7 +95,13 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
       child.kill('SIGTERM');
       await exited;
     }
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    // Chromium's helper processes can still be writing into the profile after the browser exits:
+    // a profile left in the temporary folder must not end the whole benchmark.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.log(`  left ${profile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
   return { port, stop };
 }
