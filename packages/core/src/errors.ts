@@ -70,3 +70,8 @@ export const errorCodes = [
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** Whether a value is one of the API's codes (a body from the server, a form check's message). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return (errorCodes as readonly unknown[]).includes(value);
+}

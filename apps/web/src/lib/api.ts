@@ -1,4 +1,4 @@
-import { errorCodes, type ApiErrorBody, type ErrorCode } from '@rustico/core';
+import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@rustico/core';
 import type { z } from 'zod';
 import { CACHED_AT_HEADER } from '../offline/freshness-header.ts';
 import { noteAnswerFreshness } from '../offline/freshness.ts';
@@ -43,7 +43,7 @@ function errorBody(body: unknown): ApiErrorBody['error'] | undefined {
   const { error } = body as { error: unknown };
   if (typeof error !== 'object' || error === null) return undefined;
   const { code } = error as { code?: unknown };
-  return (errorCodes as readonly unknown[]).includes(code) ? (error as ApiErrorBody['error']) : undefined;
+  return isErrorCode(code) ? (error as ApiErrorBody['error']) : undefined;
 }
 
 /** Throws ApiError for non-2xx; otherwise the JSON body (nothing for 204, or when `T` is void). */

@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from '@rustico/core';
+import { isErrorCode } from '@rustico/core';
 import type { FieldError } from 'react-hook-form';
 import { t } from './i18n.ts';
 
@@ -10,7 +10,7 @@ import { t } from './i18n.ts';
  */
 export function fieldErrorText(error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
-  if ((errorCodes as readonly unknown[]).includes(error.message)) return t(`errors.${error.message as ErrorCode}`);
+  if (isErrorCode(error.message)) return t(`errors.${error.message}`);
   switch (error.type) {
     case 'too_small':
     case 'required':
