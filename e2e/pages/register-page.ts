@@ -117,6 +117,19 @@ export class RegisterPage {
     throw new Error('the readings were refused four times');
   }
 
+  /**
+   * Holds the server's answer to a step (a slow network) until `shown` is on screen: the live
+   * event of the saved step has already brought the next card when the answer arrives.
+   * Refusals pass at once.
+   */
+  async answerLate(step: 'checkin' | 'checkout' | 'payment', shown: Locator) {
+    await this.page.route(`**/api/bookings/*/${step}`, async (route) => {
+      const response = await route.fetch();
+      if (response.ok()) await shown.waitFor();
+      await route.fulfill({ response });
+    });
+  }
+
   async tickWholeChecklist(): Promise<string[]> {
     await this.checklistButton.click();
     await expect(this.checklistDialog).toBeVisible();

@@ -51,8 +51,8 @@ export function CheckinStep({ booking, latest, onCancelled, refused }: CheckinSt
 }
 
 function CheckinForm({ booking, latest, refused }: { booking: Booking; latest: MeterReading | null | undefined; refused: OutboxEntry | undefined }) {
-  const checkIn = useCheckIn();
   const { toast } = useToast();
+  const checkIn = useCheckIn((outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedIn') }));
   const {
     register,
     handleSubmit,
@@ -74,7 +74,6 @@ function CheckinForm({ booking, latest, refused }: { booking: Booking; latest: M
     checkIn.mutate(
       { id: booking.id, body: { ...reading, ...(values.note ? { note: values.note } : {}) }, replaces: refused },
       {
-        onSuccess: (outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedIn') }),
         onError: (error) => readings.refused(error),
       },
     );
@@ -117,16 +116,15 @@ function CheckinForm({ booking, latest, refused }: { booking: Booking; latest: M
 
 function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const cancel = useCancelBooking();
   const { toast } = useToast();
+  const cancel = useCancelBooking(() => {
+    setConfirming(false);
+    toast({ title: t('register.deleted') });
+    onCancelled();
+  });
 
   const confirm = () => {
     cancel.mutate(booking.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: t('register.deleted') });
-        onCancelled();
-      },
       onError: (error) => {
         setConfirming(false);
         toast({ title: errorText(error), error: true });

@@ -36,8 +36,8 @@ export interface CheckoutStepProps {
 
 /** Departure: the meter readings, the cleaning checklist confirmed, an optional note. */
 export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
-  const checkOut = useCheckOut();
   const { toast } = useToast();
+  const checkOut = useCheckOut((outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') }));
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const {
     register,
@@ -69,7 +69,6 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
         replaces: refused,
       },
       {
-        onSuccess: (outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') }),
         onError: (error) =>
           readings.refused(error, (other) => {
             if (!(isApiError(other) && other.code === 'CHECKLIST_NOT_DONE')) return false;

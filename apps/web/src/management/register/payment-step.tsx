@@ -40,8 +40,15 @@ export function PaymentStep({ booking, onPaid, refused }: PaymentStepProps) {
   const user = useCurrentUser();
   const rules = useHouseRules();
   const details = usePaymentDetails();
-  const pay = usePay();
   const { toast } = useToast();
+  const pay = usePay((outcome) => {
+    if (outcome.queued) {
+      toast({ title: t('offline.queued') });
+      return;
+    }
+    toast({ title: t('register.paidToast') });
+    onPaid(outcome.data);
+  });
   const [method, setMethod] = useState<PaymentMethod>(() => (typedValue(refused, 'method') as PaymentMethod) || 'bank_transfer');
   const [formAlert, setFormAlert] = useState<string | null>(() => (refused ? errorText(refusalError(refused)) : null));
   const free = booking.costCentimes === 0;
@@ -52,17 +59,7 @@ export function PaymentStep({ booking, onPaid, refused }: PaymentStepProps) {
     pay.mutate(
       // Nothing to pay (maintenance): the stay is closed without a real payment method.
       { id: booking.id, method: free ? 'bank_transfer' : chosen, replaces: refused },
-      {
-        onSuccess: (outcome) => {
-          if (outcome.queued) {
-            toast({ title: t('offline.queued') });
-            return;
-          }
-          toast({ title: t('register.paidToast') });
-          onPaid(outcome.data);
-        },
-        onError: (error) => setFormAlert(errorText(error)),
-      },
+      { onError: (error) => setFormAlert(errorText(error)) },
     );
   };
 

@@ -111,23 +111,36 @@ function useStepWrite<Body>(step: 'checkin' | 'checkout' | 'payment') {
     sendOrQueue<Answer<typeof bookingResponseSchema>>({ userId: user.id, kind: step, method: 'POST', path: path(id, step), body, bookingId: id, replaces }).then((outcome) => (outcome.queued ? outcome : { queued: false, data: outcome.data.booking }));
 }
 
-export function useCheckIn() {
+/*
+ * A saved step replaces the form that sent it (the next step, or the stay leaves the list), and a
+ * live event can do so before the answer is read. `mutate`'s own callbacks are skipped once their
+ * component is gone, so what the member must see (the toast) is passed in here, where it always runs.
+ */
+type Done = (outcome: WriteOutcome<Booking>) => void;
+
+export function useCheckIn(done: Done) {
   const saved = useStepSaved();
   return useMutation({
     mutationFn: useStepWrite<CheckinRequest>('checkin'),
-    onSuccess: (outcome) => (outcome.queued ? undefined : saved(outcome.data)),
+    onSuccess: (outcome) => {
+      if (!outcome.queued) saved(outcome.data);
+      done(outcome);
+    },
   });
 }
 
-export function useCheckOut() {
+export function useCheckOut(done: Done) {
   const saved = useStepSaved();
   return useMutation({
     mutationFn: useStepWrite<CheckoutRequest>('checkout'),
-    onSuccess: (outcome) => (outcome.queued ? undefined : saved(outcome.data)),
+    onSuccess: (outcome) => {
+      if (!outcome.queued) saved(outcome.data);
+      done(outcome);
+    },
   });
 }
 
-export function usePay() {
+export function usePay(done: Done) {
   const saved = useStepSaved();
   const queryClient = useQueryClient();
   const write = useStepWrite<{ method: PaymentMethod }>('payment');
@@ -135,6 +148,7 @@ export function usePay() {
     mutationFn: ({ id, method, replaces }: { id: string; method: PaymentMethod; replaces?: OutboxEntry | undefined }) =>
       write({ id, body: { method }, replaces }),
     onSuccess: (outcome) => {
+      done(outcome);
       if (outcome.queued) return;
       const booking = outcome.data;
       saved(booking);
@@ -148,11 +162,12 @@ export function usePay() {
   });
 }
 
-export function useCancelBooking() {
+export function useCancelBooking(done: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/bookings/${encodeURIComponent(id)}`),
     onSuccess: (_data, id) => {
+      done();
       queryClient.setQueryData<Booking[]>(registerKeys.open, (list) => list?.filter((item) => item.id !== id));
       void queryClient.invalidateQueries({ queryKey: registerKeys.bookings });
     },
