@@ -39,8 +39,7 @@ test('the calendar with bookings, a selection, a booking’s detail, its editing
   const booked = await page.context().request.post('/api/bookings', { data: { start: iso(month, 3), end: iso(month, 6), purpose: 'personal' } });
   expect(booked.status(), await booked.text()).toBe(201);
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.expectBookedBy(display(month, 3), demo.superadmin.name);
   await expectAccessible(page, 'a month with a booking');
 

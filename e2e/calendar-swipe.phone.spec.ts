@@ -9,8 +9,7 @@ test('a quick swipe on the grid scrolls the page and selects nothing', async ({ 
   const offset = 25;
   const month = monthAhead(offset);
   const calendar = new CalendarPage(page, true);
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   const box = (await calendar.day(display(month, 15)).boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;

@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { CalendarPage, display, iso, monthAhead, monthTitle, type Month } from './pages/calendar-page.ts';
+import { Shell } from './pages/shell.ts';
 import { DEMO_PASSWORD, demo, emailOf, type DemoPerson } from './support/demo.ts';
 import { expect, loginAs, test } from './support/fixtures.ts';
 
@@ -50,8 +51,7 @@ test('the month grid: title, arrows, weekdays, 42 days from Monday, today marked
 test('tap-tap books free days; the booking is drawn and the selection cleared', async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 18);
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await expect(calendar.emptyHint).toBeVisible();
   await calendar.tap(display(month, 10));
   await calendar.tap(display(month, 12));
@@ -72,8 +72,7 @@ test('tap-tap books free days; the booking is drawn and the selection cleared', 
 test('an earlier second tap swaps arrival and departure; a third tap clears', async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 19);
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 15));
   await expect(calendar.fact('Arrivo')).toHaveText(display(month, 15));
   await calendar.tap(display(month, 12));
@@ -88,8 +87,7 @@ test('an earlier second tap swaps arrival and departure; a third tap clears', as
 test('press, hold and drag selects a range (mouse on desktop, finger on phone)', async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 20);
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.holdAndDrag(display(month, 14), display(month, 17));
   await expect(calendar.fact('Arrivo')).toHaveText(display(month, 14));
   await expect(calendar.fact('Partenza')).toHaveText(display(month, 17));
@@ -110,8 +108,7 @@ test('a taken day shows its booking and cannot be part of a new selection', asyn
   const sofia = await apiAs(testInfo, demo.member2);
   await book(sofia, iso(month, 10), iso(month, 13));
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.expectBookedBy(display(month, 11), demo.member2.name);
   // Tapping a taken day opens that booking, read-only for someone else.
   await calendar.tap(display(month, 11));
@@ -148,8 +145,7 @@ test('the owner edits dates and purpose (cost follows) and deletes with the dial
   const luca = await apiAs(testInfo, demo.member);
   await book(luca, iso(month, 10), iso(month, 12));
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 10));
   await expect(calendar.fact('Costo')).toHaveText('CHF 100.-');
   await page.getByRole('button', { name: 'Modifica' }).click();
@@ -188,8 +184,7 @@ test('an admin may delete someone else’s booking', async ({ page }, testInfo) 
   await sofia.dispose();
   await loginAs(page, demo.admin);
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.expectBookedBy(display(month, 8), demo.member2.name);
   await calendar.tap(display(month, 8));
   await expect(page.getByRole('button', { name: 'Modifica' })).toHaveCount(0);
@@ -213,13 +208,11 @@ test('another member sees a new booking appear and disappear without reloading',
   const sofiaPage = await other.newPage();
   await loginAs(sofiaPage, demo.member2);
   const sofiaCalendar = new CalendarPage(sofiaPage);
-  await sofiaCalendar.goto();
-  await sofiaCalendar.nextMonth(offset);
+  await sofiaCalendar.gotoMonth(offset);
   await sofiaCalendar.expectFree(display(month, 10));
 
   const calendar = new CalendarPage(page, isPhone(testInfo));
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 10));
   await calendar.tap(display(month, 11));
   await calendar.save.click();
@@ -249,8 +242,12 @@ test('keyboard only: one tab stop, arrows, Home/End, Page Down, Enter and Space 
   await page.keyboard.press('Shift+Tab');
   expect(await calendar.focusedIso()).toBe(today);
 
-  // Page Down: the same day of the next month, shown with its title.
-  await calendar.press('PageDown', offset);
+  // Page Down: the same day of the next month, shown with its title; with Shift, of the next year.
+  await calendar.press('PageDown');
+  await expect(calendar.title).toHaveText(monthTitle(monthAhead(1)));
+  expect((await calendar.focusedIso()).slice(8)).toBe(today.slice(8));
+  await calendar.press('Shift+PageDown', Math.floor((offset - 1) / 12));
+  await calendar.press('PageDown', (offset - 1) % 12);
   await expect(calendar.title).toHaveText(monthTitle(month));
   const landed = await calendar.focusedIso();
   expect(landed.slice(0, 7)).toBe(iso(month, 1).slice(0, 7));
@@ -289,6 +286,16 @@ test('the home card shows the next booking and opens the calendar', async ({ pag
   const card = page.getByRole('link', { name: /Prossima prenotazione/ });
   await expect(card).toBeVisible();
   await expect(card).toContainText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
+  // It opens on the stay's month, with the stay in it.
+  const arrival = (await card.textContent())!.match(/(\d{2})\.(\d{2})\.(\d{4}) –/)!;
+  const month = { year: Number(arrival[3]), month: Number(arrival[2]) };
   await card.click();
+  await expect(page).toHaveURL(new RegExp(`/app/calendario\\?mese=${iso(month, 1).slice(0, 7)}$`));
+  const calendar = new CalendarPage(page);
+  await expect(calendar.title).toHaveText(monthTitle(month));
+  await expect(calendar.day(`${arrival[1]}.${arrival[2]}.${arrival[3]}`)).toHaveAccessibleName(/, prenotato da /);
+  // The navigation's Calendario opens today's month again.
+  await new Shell(page).entry('Calendario').click();
   await expect(page).toHaveURL(/\/app\/calendario$/);
+  await expect(calendar.title).toHaveText(monthTitle(monthAhead(0)));
 });

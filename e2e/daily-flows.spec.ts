@@ -46,8 +46,7 @@ test('a booking on a phone: the bar above the navigation shows the stay and its 
   const offset = 44 + slot(testInfo);
   const month = monthAhead(offset);
   const calendar = new CalendarPage(page, testInfo.project.use.hasTouch === true);
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 7));
   await calendar.tap(display(month, 9));
   await expect(calendar.fact('Arrivo')).toHaveText(display(month, 7));
@@ -233,8 +232,7 @@ test("an administrator books for a member who does not use the app; the member s
   const offset = 48 + slot(testInfo);
   const month = monthAhead(offset);
   const calendar = new CalendarPage(page, testInfo.project.use.hasTouch === true);
-  await calendar.goto();
-  await calendar.nextMonth(offset);
+  await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 7));
   await calendar.tap(display(month, 9));
   await page.getByRole('combobox', { name: 'Per chi' }).click();

@@ -34,8 +34,7 @@ async function expectNoA11yViolations(page: Page) {
 
 async function calendarAt(page: Page, testInfo: TestInfo, month: Month): Promise<CalendarPage> {
   const calendar = new CalendarPage(page, testInfo.project.use.hasTouch === true);
-  await calendar.goto();
-  await calendar.nextMonth(monthsUntil(month));
+  await calendar.gotoMonth(monthsUntil(month));
   return calendar;
 }
 

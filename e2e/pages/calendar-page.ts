@@ -61,10 +61,23 @@ export class CalendarPage {
     await this.expectLoaded();
   }
 
-  /** Goes `n` months forward from the current month and waits for its title. */
-  async nextMonth(n: number) {
+  /** Opens the calendar on the month `offset` months from today's, as a link to that month does. */
+  async gotoMonth(offset: number) {
+    const target = monthAhead(offset);
+    await this.page.goto(`/app/calendario?mese=${iso(target, 1).slice(0, 7)}`);
+    await expect(this.title).toHaveText(monthTitle(target));
+    await this.expectLoaded();
+  }
+
+  /**
+   * Goes `n` months forward from today's month inside the open app (no page load), as a keyboard
+   * user does: Shift+Page Down a year at a time, Page Down a month.
+   */
+  async skipMonths(n: number) {
     const target = monthAhead(n);
-    for (let i = 0; i < n; i++) await this.next.click();
+    await this.tabIntoGrid();
+    await this.press('Shift+PageDown', Math.floor(n / 12));
+    await this.press('PageDown', n % 12);
     await expect(this.title).toHaveText(monthTitle(target));
     await this.expectLoaded();
   }
@@ -116,7 +129,7 @@ export class CalendarPage {
    * the next press waits until the focus has moved to another day.
    */
   async press(key: string, times = 1) {
-    const moves = /^(Arrow|Page)/.test(key);
+    const moves = /^(Shift\+)?(Arrow|Page)/.test(key);
     for (let i = 0; i < times; i++) {
       const before = moves ? await this.focusedIso() : null;
       await this.page.keyboard.press(key);

@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_SELECTION, dayAfterKey, dragSelection, isGridKey, monthGrid, sameDayMonthsAway, selectionIsFree, shiftMonth, tapDay, type GridKey } from './calendar.ts';
+import {
+  NO_SELECTION,
+  dayAfterKey,
+  dragSelection,
+  formatMonth,
+  isGridKey,
+  monthGrid,
+  monthOf,
+  parseMonth,
+  sameDayMonthsAway,
+  selectionIsFree,
+  shiftMonth,
+  tapDay,
+  type GridKey,
+} from './calendar.ts';
 import { addDays, isIsoDate } from './dates.ts';
 
 describe('monthGrid', () => {
@@ -30,6 +44,23 @@ describe('monthGrid', () => {
   it('steps across years', () => {
     expect(shiftMonth(2026, 12, 1)).toEqual({ year: 2027, month: 1 });
     expect(shiftMonth(2026, 1, -1)).toEqual({ year: 2025, month: 12 });
+  });
+});
+
+describe('months in an address', () => {
+  it('reads back every month it writes, within the dates the app holds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        expect(parseMonth(formatMonth({ year, month }))).toEqual({ year, month });
+      }),
+    );
+    expect(formatMonth(monthOf('2027-08-14'))).toBe('2027-08');
+  });
+
+  it('refuses what is not a month of those years', () => {
+    for (const value of [null, '', '2027-8', '2027-13', '2027-00', '27-08', '2027-08-01', ' 2027-08', '1999-12', '2100-01', 'mese']) {
+      expect(parseMonth(value)).toBeNull();
+    }
   });
 });
 

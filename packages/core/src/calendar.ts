@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from './dates.ts';
+import { addDays, EARLIEST_STAY_DATE, LATEST_STAY_DATE, type IsoDate } from './dates.ts';
 import { staysOverlap, type Stay } from './bookings.ts';
 
 export const GRID_DAYS = 42;
@@ -18,9 +18,32 @@ export function monthGrid(year: number, month: number): IsoDate[] {
   return Array.from({ length: GRID_DAYS }, (_, i) => addDays(start, i));
 }
 
-export function shiftMonth(year: number, month: number, by: number): { year: number; month: number } {
+export interface CalendarMonth {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+}
+
+export function shiftMonth(year: number, month: number, by: number): CalendarMonth {
   const index = year * 12 + (month - 1) + by;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** The month a date falls in. */
+export function monthOf(date: IsoDate): CalendarMonth {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
+/** `2027-08`, as a month is written in an address (`?mese=2027-08`). */
+export function formatMonth({ year, month }: CalendarMonth): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+}
+
+/** A month written as `formatMonth` does, within the dates the app holds; anything else is null. */
+export function parseMonth(value: string | null): CalendarMonth | null {
+  if (value === null || !/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) return null;
+  if (value < EARLIEST_STAY_DATE.slice(0, 7) || value > LATEST_STAY_DATE.slice(0, 7)) return null;
+  return monthOf(`${value}-01`);
 }
 
 export type Selection = { kind: 'none' } | { kind: 'start'; day: IsoDate } | { kind: 'range'; start: IsoDate; end: IsoDate };

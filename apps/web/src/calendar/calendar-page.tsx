@@ -1,16 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   dragSelection,
   isAdmin,
   monthGrid,
+  monthOf,
   NO_SELECTION,
+  parseMonth,
   sameDayMonthsAway,
   selectedStay,
   selectionIsFree,
   shiftMonth,
   stayProblem,
   tapDay,
+  type CalendarMonth,
   type IsoDate,
   type Selection,
 } from '@rustico/core';
@@ -33,6 +37,7 @@ import { cx } from '../ui/cx.ts';
 import styles from './calendar.module.css';
 import tentative from './tentative.module.css';
 import { houseToday } from '../lib/house-today.ts';
+import { MONTH_PARAM } from './paths.ts';
 
 /*
  * The month paints without the panel's forms (react-hook-form, the select, the dialog: a third
@@ -54,13 +59,13 @@ const NewBookingBar = lazy(() => loadNewBookingBar().then((module) => ({ default
 const BookingDetail = lazy(() => loadBookingDetail().then((module) => ({ default: module.BookingDetail })));
 
 /** /app/calendario: the month grid and the booking panel. */
-export function CalendarPage() {
+export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
   const user = useCurrentUser();
   // Booking needs the server (it decides who gets the nights): offline the form says so.
   const online = useOnline();
   const { toast } = useToast();
   const [today] = useState(() => houseToday());
-  const [shown, setShown] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) }));
+  const [shown, setShown] = useState(() => opensOn ?? monthOf(today));
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [selectedBookingId, setSelectedBookingId] = useState<string | null>(null);
   // The grid's tab stop: today at first, then the day last focused (moved to with the keys or tapped).
@@ -139,7 +144,7 @@ export function CalendarPage() {
     setFocusDay(day);
     if (!day.startsWith(monthPrefix)) {
       setSelectedBookingId(null);
-      setShown({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) });
+      setShown(monthOf(day));
     }
   };
 
@@ -228,4 +233,14 @@ export function CalendarPage() {
   );
 }
 
-export { CalendarPage as Component };
+/**
+ * The months the arrows show stay in the page, not the address (a quick double tap must move two
+ * months); a new address (the navigation's Calendario, a link to a month) opens its month afresh.
+ */
+function CalendarRoute() {
+  const [params] = useSearchParams();
+  const asked = params.get(MONTH_PARAM);
+  return <CalendarPage key={asked ?? ''} opensOn={parseMonth(asked)} />;
+}
+
+export { CalendarRoute as Component };

@@ -3,6 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import { formatDisplayDate, textColourOn } from '@rustico/core';
 import { useNextBooking } from '../bookings/queries.ts';
 import { t } from '../lib/i18n.ts';
+import { calendarPathFor } from '../calendar/paths.ts';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import styles from './home.module.css';
@@ -16,7 +17,7 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Home card: the next stay at the house; the whole card opens the calendar. */
+/** Home card: the next stay at the house; the whole card opens the calendar on its month. */
 export function NextBookingCard() {
   const next = useNextBooking();
   let body;
@@ -44,7 +45,7 @@ export function NextBookingCard() {
     );
   }
   return (
-    <Link to="/app/calendario" className={styles.cardLink} title={t('home.openCalendar')}>
+    <Link to={next.data ? calendarPathFor(next.data.start) : '/app/calendario'} className={styles.cardLink} title={t('home.openCalendar')}>
       <Card title={t('home.nextBooking')} icon={<CalendarClock size={20} />} aria-busy={next.isPending || undefined}>
         <div className={styles.bookingBody}>{body}</div>
       </Card>
