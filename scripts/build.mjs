@@ -118,6 +118,11 @@ async function buildServer(out) {
     sourcemap: 'linked',
     logLevel: 'warning',
     define: { RUSTICO_COMPILED: 'true' },
+    // No comments or indentation: the running server holds its source text in memory, and a single
+    // non-Latin-1 character in a bundled library's comment doubles that string (UTF-16). Names stay
+    // readable in stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
     metafile: true,
     plugins: [
       {
