@@ -1,5 +1,6 @@
 import { BOOKINGS_PAGE_SIZE } from '@rustico/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteOf } from '../db/database.ts';
 import { seedDemoHistory } from '../demo/history.ts';
 import { testDialects } from '../test/databases.ts';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../test/test-app.ts';
@@ -106,4 +107,25 @@ describe('twenty years of bookings (sqlite)', () => {
     expect((await csvOfYear.text()).trim().split('\n')).toHaveLength(1 + ofYear.bookings.length);
     expect(ofYear.bookings.length).toBeGreaterThanOrEqual(49);
   }, 120_000);
+
+  it("reads a month of the calendar from the stays that end in it or later, not from twenty years' stays before it", async () => {
+    const member = await t.login('member');
+    const sqlite = sqliteOf(t.ctx.db)!;
+    const prepare = sqlite.prepare.bind(sqlite);
+    const prepared: string[] = [];
+    sqlite.prepare = ((source: string) => {
+      prepared.push(source);
+      return prepare(source);
+    }) as typeof sqlite.prepare;
+    let month;
+    try {
+      month = await member.get('/api/bookings?from=2026-11-30&to=2027-01-10');
+    } finally {
+      sqlite.prepare = prepare;
+    }
+    expect(month.status).toBe(200);
+    const query = prepared.find((source) => source.includes('"end_date" >= ?'))!;
+    const plan = prepare(`explain query plan ${query}`).all(...query.split('?').slice(1).map(() => null)) as { detail: string }[];
+    expect(plan.find((step) => /^(SEARCH|SCAN) bookings /.test(step.detail))?.detail).toBe('SEARCH bookings USING INDEX bookings_end_start (end_date>?)');
+  });
 });

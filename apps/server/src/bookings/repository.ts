@@ -78,12 +78,19 @@ export function findBooking(db: Kysely<Database>, id: string, viewer: Viewer) {
   return visibleTo(withOwner(db), viewer.id, hiddenFlag(viewer)).where('bookings.id', '=', id).executeTakeFirst();
 }
 
+/*
+ * The start date as an expression, not a column: no index serves it, so the database walks
+ * bookings_end_start from the month's first day (migration 2026-11-25-1001-month-by-end) rather
+ * than bookings_start_id over every earlier stay, which SQLite prefers for the ORDER BY.
+ */
+const startDateUnindexed = sql<string>`${sql.ref('bookings.startDate')} || ''`;
+
 const bookingsBetween = prepared((db, from: string, to: string, viewerId: string, viewerHidden: number) =>
   visibleTo(listed(db), viewerId, viewerHidden)
-    .where('bookings.startDate', '<=', to)
+    .where(startDateUnindexed, '<=', to)
     .where('bookings.endDate', '>=', from)
     .where('bookings.status', '!=', 'declined')
-    .orderBy('bookings.startDate'),
+    .orderBy(startDateUnindexed),
 );
 
 /** Bookings that touch the days from..to (inclusive), for the visible calendar grid. */

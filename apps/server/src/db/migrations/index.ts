@@ -13,6 +13,7 @@ import * as hardening from './2026-11-23-1701-hardening.ts';
 import * as userLanguage from './2026-11-23-1901-user-language.ts';
 import * as bookingCreator from './2026-11-23-1902-booking-creator.ts';
 import * as historyOrder from './2026-11-24-1001-history-order.ts';
+import * as monthByEnd from './2026-11-25-1001-month-by-end.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1901-user-language': userLanguage,
   '2026-11-23-1902-booking-creator': bookingCreator,
   '2026-11-24-1001-history-order': historyOrder,
+  '2026-11-25-1001-month-by-end': monthByEnd,
 };
