@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { CalendarPage, display, iso, monthAhead, type Month } from './pages/calendar-page.ts';
+import { CalendarPage, display, iso, monthAhead, monthsFromNow, type Month } from './pages/calendar-page.ts';
 import { FairnessViewPage, HomeFairness, RequestComparePage, RulesPage } from './pages/fairness-pages.ts';
 import { createMember, loginAsMember, type TestMember } from './pages/settings-pages.ts';
 import { DEMO_PASSWORD, demo, emailOf } from './support/demo.ts';
@@ -23,18 +23,13 @@ async function apiAs(testInfo: TestInfo, email: string, password = DEMO_PASSWORD
 }
 
 /** How many times "Mese successivo" leads from this month to `month`. */
-function monthsUntil(month: Month): number {
-  const now = monthAhead(0);
-  return (month.year - now.year) * 12 + (month.month - now.month);
-}
-
 async function expectNoA11yViolations(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
 async function calendarAt(page: Page, testInfo: TestInfo, month: Month): Promise<CalendarPage> {
   const calendar = new CalendarPage(page, testInfo.project.use.hasTouch === true);
-  await calendar.gotoMonth(monthsUntil(month));
+  await calendar.gotoMonth(monthsFromNow(month));
   return calendar;
 }
 

@@ -1,3 +1,4 @@
+import { formatMonth } from '@rustico/core';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The house's time zone in the demo (and the e2e browser's). */
@@ -20,6 +21,12 @@ export function monthAhead(offset: number): Month {
     .map(Number) as [number, number];
   const index = year * 12 + (month - 1) + offset;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** How many months `month` is after today's (the inverse of monthAhead). */
+export function monthsFromNow(month: Month): number {
+  const now = monthAhead(0);
+  return (month.year - now.year) * 12 + (month.month - now.month);
 }
 
 export const monthTitle = ({ year, month }: Month) => `${MONTHS[month - 1]} ${year}`;
@@ -64,7 +71,7 @@ export class CalendarPage {
   /** Opens the calendar on the month `offset` months from today's, as a link to that month does. */
   async gotoMonth(offset: number) {
     const target = monthAhead(offset);
-    await this.page.goto(`/app/calendario?mese=${iso(target, 1).slice(0, 7)}`);
+    await this.page.goto(`/app/calendario?mese=${formatMonth(target)}`);
     await expect(this.title).toHaveText(monthTitle(target));
     await this.expectLoaded();
   }
