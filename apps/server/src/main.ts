@@ -29,6 +29,8 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // The process keeps the house's clock: its dates then need no Intl formatter (core's localMomentIn).
+  process.env.TZ = config.houseTimeZone;
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   await migrateToLatest(db);
   const ctx = await createContext(config, db);

@@ -8,6 +8,7 @@ import {
   isIsoDate,
   latestStayDate,
   LATEST_STAY_DATE,
+  localMomentIn,
   nightsBetween,
   parseDisplayDate,
   stayDatesInRange,
@@ -89,6 +90,34 @@ describe('todayIn', () => {
     const now = new Date('2026-11-21T23:30:00Z');
     expect(todayIn('Europe/Zurich', now)).toBe('2026-11-22');
     expect(todayIn('America/New_York', now)).toBe('2026-11-21');
+  });
+});
+
+describe('localMomentIn', () => {
+  const instant = fc.date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true });
+  const zone = fc.constantFrom('Europe/Zurich', 'Pacific/Chatham', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata');
+  /** The oracle: ICU's own formatter for the zone. */
+  const shown = (timeZone: string, at: Date) => {
+    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(at);
+    const get = (type: string) => parts.find((part) => part.type === type)!.value;
+    return { day: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  };
+
+  it("reads the zone's clock in a process on another clock, and in one on the zone's own (the server's)", () => {
+    // Core is typed without Node; the tests run in it.
+    const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+    const processZone = env.TZ;
+    try {
+      fc.assert(
+        fc.property(instant, zone, fc.boolean(), (at, timeZone, onZoneClock) => {
+          env.TZ = onZoneClock ? timeZone : 'Pacific/Chatham';
+          expect(localMomentIn(timeZone, at)).toEqual(shown(timeZone, at));
+        }),
+      );
+    } finally {
+      if (processZone === undefined) delete env.TZ;
+      else env.TZ = processZone;
+    }
   });
 });
 

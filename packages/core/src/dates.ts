@@ -79,19 +79,49 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return toIso(new Date(utcMs(date) + days * DAY_MS));
 }
 
+/** A moment as a zone's clock shows it. */
+export interface LocalMoment {
+  day: IsoDate;
+  /** Minutes after midnight. */
+  minutes: number;
+}
+
 /** Making a formatter costs far more than using one; a house has one zone. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The main thread's TZ: what the Date's own local fields follow (a browser has none). */
+function processTimeZone(): string | undefined {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.TZ;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The day and time an IANA zone's clock shows at an instant. A process whose own clock is that
+ * zone (the server sets TZ to the house's at start) reads them from the Date: the first Intl
+ * formatter with a time zone costs a process some 8 MB of ICU data and heap for good.
+ */
+export function localMomentIn(timeZone: string, instant: Date | number): LocalMoment {
+  const date = new Date(instant);
+  if (processTimeZone() === timeZone) {
+    return {
+      day: `${String(date.getFullYear()).padStart(4, '0')}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`,
+      minutes: date.getHours() * 60 + date.getMinutes(),
+    };
+  }
+  let formatter = wallFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    wallFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { day: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
 
 /** Today's calendar date in the given IANA time zone (the house's, not the machine's). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return localMomentIn(timeZone, now).day;
 }
 
 /**
@@ -110,19 +140,11 @@ export interface ZoneSpan {
 const MINUTE_MS = 60_000;
 /** Clocks change at most a few times a year; a span is looked for at most this far either way. */
 const SPAN_SEARCH_DAYS = 400;
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at an instant, in minutes. */
-function offsetAt(timeZone: string, ms: number): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const part = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const parts = formatter.formatToParts(ms);
-  const wall = Date.UTC(part(parts, 'year'), part(parts, 'month') - 1, part(parts, 'day'), part(parts, 'hour'), part(parts, 'minute'));
-  return Math.round((wall - Math.floor(ms / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+export function offsetMinutesAt(timeZone: string, ms: number): number {
+  const wall = localMomentIn(timeZone, ms);
+  return Math.round((utcMs(wall.day) + wall.minutes * MINUTE_MS - Math.floor(ms / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
 }
 
 /**
@@ -134,7 +156,7 @@ function spanEdge(timeZone: string, fromMs: number, offset: number, direction: 1
   let outside = Number.NaN;
   for (let day = 1; day <= SPAN_SEARCH_DAYS; day++) {
     const probe = fromMs + direction * day * DAY_MS;
-    if (offsetAt(timeZone, probe) !== offset) {
+    if (offsetMinutesAt(timeZone, probe) !== offset) {
       outside = probe;
       break;
     }
@@ -143,7 +165,7 @@ function spanEdge(timeZone: string, fromMs: number, offset: number, direction: 1
   if (Number.isNaN(outside)) return inside;
   while (Math.abs(outside - inside) > MINUTE_MS) {
     const middle: number = Math.floor((inside + outside) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (offsetAt(timeZone, middle) === offset) inside = middle;
+    if (offsetMinutesAt(timeZone, middle) === offset) inside = middle;
     else outside = middle;
   }
   return direction === 1 ? outside : inside;
@@ -152,7 +174,7 @@ function spanEdge(timeZone: string, fromMs: number, offset: number, direction: 1
 /** The span of constant offset around `now` in an IANA zone (Intl: for the server). */
 export function zoneSpanAt(timeZone: string, now: Date): ZoneSpan {
   const ms = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
-  const offsetMinutes = offsetAt(timeZone, ms);
+  const offsetMinutes = offsetMinutesAt(timeZone, ms);
   return {
     offsetMinutes,
     from: new Date(spanEdge(timeZone, ms, offsetMinutes, -1)).toISOString(),
@@ -168,6 +190,8 @@ export function dateInSpan(span: ZoneSpan, now: Date): IsoDate | undefined {
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
+  // The zones' own list needs no formatter (see localMomentIn); an alias such as Asia/Calcutta does.
+  if (Intl.supportedValuesOf('timeZone').includes(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone });
     return true;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './dates.ts';
-import { dueStayReminders, instantOfLocal, localMomentIn, summaryDue, type ReminderKind, type ReminderStay } from './reminders.ts';
+import { addDays, localMomentIn } from './dates.ts';
+import { dueStayReminders, instantOfLocal, summaryDue, type ReminderKind, type ReminderStay } from './reminders.ts';
 
 const day = fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2025-01-01', n));
 const stayArb = fc.record({

@@ -1,4 +1,4 @@
-import { addDays, nightsBetween, type IsoDate } from './dates.ts';
+import { addDays, localMomentIn, nightsBetween, offsetMinutesAt, type IsoDate, type LocalMoment } from './dates.ts';
 
 /** The reminders Rustico sends, each due from a local time on its day. */
 export type ReminderKind = 'arrival-eve' | 'checkin-missing' | 'departure' | 'unpaid' | 'unpaid-summary';
@@ -15,13 +15,6 @@ export const REMINDER_FROM_MINUTES: Record<ReminderKind, number> = {
 /** Days after departure of the first unpaid reminder, and then the interval between them. */
 export const UNPAID_FIRST_AFTER_DAYS = 3;
 export const UNPAID_EVERY_DAYS = 7;
-
-/** A moment as the house's clock shows it. */
-export interface LocalMoment {
-  day: IsoDate;
-  /** Minutes after midnight. */
-  minutes: number;
-}
 
 export interface ReminderStay {
   start: IsoDate;
@@ -58,25 +51,6 @@ export function summaryDue(at: LocalMoment): boolean {
   return weekday === 1 && at.minutes >= REMINDER_FROM_MINUTES['unpaid-summary'];
 }
 
-function zoneParts(timeZone: string, instant: Date) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
-}
-
-/** The house's day and time at an instant. */
-export function localMomentIn(timeZone: string, instant: Date): LocalMoment {
-  return zoneParts(timeZone, instant);
-}
-
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
@@ -91,17 +65,11 @@ export function instantOfLocal(value: string, timeZone: string): Date | null {
   if (Number.isNaN(asUtc.getTime())) return null;
   const wanted = { day, minutes: Number(hours) * 60 + Number(minutes) };
   // Two passes find the zone's offset at that local time, also next to a clock change.
-  const first = new Date(asUtc.getTime() - offsetMinutesAt(timeZone, asUtc) * 60_000);
-  const second = new Date(asUtc.getTime() - offsetMinutesAt(timeZone, first) * 60_000);
+  const first = new Date(asUtc.getTime() - offsetMinutesAt(timeZone, asUtc.getTime()) * 60_000);
+  const second = new Date(asUtc.getTime() - offsetMinutesAt(timeZone, first.getTime()) * 60_000);
   for (const candidate of [first, second].sort((a, b) => a.getTime() - b.getTime())) {
-    const local = zoneParts(timeZone, candidate);
+    const local = localMomentIn(timeZone, candidate);
     if (local.day === wanted.day && local.minutes === wanted.minutes) return candidate;
   }
   return null;
-}
-
-function offsetMinutesAt(timeZone: string, instant: Date): number {
-  const local = zoneParts(timeZone, instant);
-  const localAsUtc = new Date(`${local.day}T00:00:00Z`).getTime() + local.minutes * 60_000;
-  return Math.round((localAsUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
 }
