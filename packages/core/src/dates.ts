@@ -127,8 +127,8 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
 /**
  * A time zone's distance from UTC over the span in which it holds (from a change of clocks to
  * the next): within it, the zone's date needs no Intl. A phone's first Intl formatter costs it
- * some 40 ms of loading ICU's data, in the middle of its first screen; the server, which has
- * Intl loaded anyway, hands the house zone's span to the page.
+ * some 40 ms of loading ICU's data, in the middle of its first screen; the server, which runs
+ * on the house zone's clock (see localMomentIn), hands the house zone's span to the page.
  */
 export interface ZoneSpan {
   offsetMinutes: number;
@@ -171,7 +171,7 @@ function spanEdge(timeZone: string, fromMs: number, offset: number, direction: 1
   return direction === 1 ? outside : inside;
 }
 
-/** The span of constant offset around `now` in an IANA zone (Intl: for the server). */
+/** The span of constant offset around `now` in an IANA zone (the server works it out for the page). */
 export function zoneSpanAt(timeZone: string, now: Date): ZoneSpan {
   const ms = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
   const offsetMinutes = offsetMinutesAt(timeZone, ms);
