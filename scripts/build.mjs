@@ -143,8 +143,16 @@ async function buildServer(out) {
   });
   // Started as worker threads by their URL beside the code that starts them.
   for (const worker of WORKERS) fs.copyFileSync(path.join(root, worker), path.join(out, path.basename(worker)));
-  const main = Object.entries(metafile.outputs).find(([file]) => file.endsWith('main.js'))[1];
-  const eager = main.imports.filter((i) => i.external && i.kind === 'import-statement' && LOADED_ON_FIRST_USE.includes(i.path)).map((i) => i.path);
+  // What the start loads: main.js and the chunks it imports statically, with their npm imports.
+  const outputs = new Map(Object.entries(metafile.outputs).map(([file, output]) => [path.resolve(file), output]));
+  const atStart = new Set();
+  const visit = (file) => {
+    if (atStart.has(file)) return;
+    atStart.add(file);
+    for (const imported of outputs.get(file).imports) if (!imported.external && imported.kind === 'import-statement') visit(path.resolve(imported.path));
+  };
+  visit([...outputs.keys()].find((file) => file.endsWith(`${path.sep}main.js`)));
+  const eager = [...atStart].flatMap((file) => outputs.get(file).imports).filter((i) => i.external && i.kind === 'import-statement' && LOADED_ON_FIRST_USE.includes(i.path)).map((i) => i.path);
   if (eager.length > 0) {
     throw new BuildFailed(`the server imports ${eager.join(', ')} at start: import it where it is first needed (see docs/architecture.md)`);
   }
