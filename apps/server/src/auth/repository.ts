@@ -6,12 +6,12 @@ export async function insertSession(db: Db, session: SessionsTable): Promise<voi
   await db.insertInto('sessions').values(session).execute();
 }
 
-// Every request with a cookie asks this.
+// Every request with a cookie asks this: the caller's columns only (no password hash, no feed token).
 const sessionWithUser = prepared((db, id: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .selectAll('users')
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.colour', 'users.hidden', 'users.disabled', 'users.giftUsed', 'users.photo', 'users.language'])
     .select(['sessions.id as sessionId', 'sessions.expiresAt', 'sessions.lastUsedAt'])
     .where('sessions.id', '=', id),
 );

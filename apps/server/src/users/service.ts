@@ -37,7 +37,7 @@ export async function getUserPhoto(db: Db, viewer: SessionUser, userId: string):
   return visible ? getFile(db, photoKey(user.photo)) : undefined;
 }
 
-export function toSessionUser(user: UserRow): SessionUser {
+export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'colour' | 'hidden' | 'giftUsed' | 'photo' | 'language'>): SessionUser {
   return {
     id: user.id,
     name: user.name,
