@@ -22,7 +22,6 @@ async function apiAs(testInfo: TestInfo, email: string, password = DEMO_PASSWORD
   return api;
 }
 
-/** How many times "Mese successivo" leads from this month to `month`. */
 async function expectNoA11yViolations(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }

@@ -1,26 +1,19 @@
-import { formatMonth } from '@rustico/core';
+import { formatDisplayDate, formatMonth, HOLD_TO_DRAG_MS, monthOf, shiftMonth, todayIn, type CalendarMonth } from '@rustico/core';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The house's time zone in the demo (and the e2e browser's). */
 const HOUSE_TIME_ZONE = 'Europe/Zurich';
-/** Slightly longer than the app's HOLD_TO_DRAG_MS (200). */
-const HOLD_MS = 350;
+/** Slightly longer than the app's hold before a drag. */
+const HOLD_MS = HOLD_TO_DRAG_MS + 150;
 
 const MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'];
 
-export interface Month {
-  year: number;
-  month: number;
-}
+export type Month = CalendarMonth;
 
 /** Today's month in the house's time zone, plus `offset` months. */
 export function monthAhead(offset: number): Month {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: HOUSE_TIME_ZONE, year: 'numeric', month: '2-digit' })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number];
-  const index = year * 12 + (month - 1) + offset;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  const today = monthOf(todayIn(HOUSE_TIME_ZONE));
+  return shiftMonth(today.year, today.month, offset);
 }
 
 /** How many months `month` is after today's (the inverse of monthAhead). */
@@ -34,7 +27,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** `2028-05-14` */
 export const iso = ({ year, month }: Month, day: number) => `${year}-${pad(month)}-${pad(day)}`;
 /** `14.05.2028`, as the app shows dates. */
-export const display = ({ year, month }: Month, day: number) => `${pad(day)}.${pad(month)}.${year}`;
+export const display = (month: Month, day: number) => formatDisplayDate(iso(month, day));
 
 /** A day's accessible name without who booked it: '5, 05.06.2028' for `05.06.2028`. */
 export const dayName = (date: string) => `${Number(date.slice(0, 2))}, ${date}`;
