@@ -110,7 +110,7 @@ describe('localMomentIn', () => {
     try {
       fc.assert(
         fc.property(instant, zone, fc.boolean(), (at, timeZone, onZoneClock) => {
-          env.TZ = onZoneClock ? timeZone : 'Pacific/Chatham';
+          env.TZ = onZoneClock ? timeZone : 'UTC';
           expect(localMomentIn(timeZone, at)).toEqual(shown(timeZone, at));
         }),
       );
