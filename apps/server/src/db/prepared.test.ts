@@ -3,6 +3,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../test/dat
 import { prepared } from './prepared.ts';
 
 const settingsFrom = prepared((db, from: string) => db.selectFrom('settings').selectAll().where('key', '>=', from).orderBy('key'));
+const firstSettings = prepared((db, count: number) => db.selectFrom('settings').select('key').orderBy('key').limit(count));
 const userById = prepared((db, id: string) => db.selectFrom('users').select(['id', 'name', 'passwordHash', 'lastSeenAt']).where('id', '=', id));
 
 describe.each(testDialects)('prepared queries (%s)', (dialect) => {
@@ -55,5 +56,18 @@ describe.each(testDialects)('prepared queries (%s)', (dialect) => {
       await transaction;
       expect((await settingsFrom(db, 'a')).map((row) => row.key)).toEqual(['pending']);
     }
+  });
+
+  it("limits each call by that call's limit, on a statement SQLite plans once", async () => {
+    const { db } = database;
+    await db.insertInto('settings').values([{ key: 'limit-a', value: '1' }, { key: 'limit-b', value: '2' }, { key: 'limit-c', value: '3' }]).execute();
+    expect((await firstSettings(db, 2)).map((row) => row.key)).toEqual(['limit-a', 'limit-b']);
+    expect(await firstSettings(db, 0)).toEqual([]);
+    expect((await firstSettings(db, 3)).map((row) => row.key)).toEqual(['limit-a', 'limit-b', 'limit-c']);
+    expect((await db.selectFrom('settings').select('key').orderBy('key').limit(1).execute()).map((row) => row.key)).toEqual(['limit-a']);
+    // A bare `limit ?` is re-prepared by SQLite on every run (database.ts).
+    const sql = db.selectFrom('settings').select('key').limit(1).compile().sql;
+    expect(sql).toMatch(dialect === 'sqlite' ? /limit \+\?$/ : /limit \$1$/);
+    await db.deleteFrom('settings').execute();
   });
 });
