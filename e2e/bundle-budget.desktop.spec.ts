@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { demo } from './support/demo.ts';
 import { expect, loginAs, test } from './support/fixtures.ts';
 
 /** The JavaScript a browser downloads to show /login, brotli-compressed, must stay under this. */
@@ -79,5 +80,23 @@ test('the screens a member lives in render without Intl (its first use costs a p
     await page.goto(screen, { waitUntil: 'networkidle' });
     await expect(page.getByRole('main')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed), screen).toEqual([]);
+  }
+});
+
+test('the screens a member lives in ask the server for each thing once', async ({ page }) => {
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
+    asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+  });
+  // An admin: Home also shows the requests waiting for a decision.
+  await loginAs(page, demo.admin);
+  for (const screen of ['/app', '/app/calendario', '/app/gestione', '/app/impostazioni']) {
+    asked.clear();
+    await page.goto(screen, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(asked.size, screen).toBeGreaterThan(0);
+    expect([...asked].filter(([, times]) => times > 1), screen).toEqual([]);
   }
 });

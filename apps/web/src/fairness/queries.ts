@@ -105,9 +105,16 @@ export function useFairnessView(year: number) {
 
 // ---- Requests and approval ---------------------------------------------------
 
+/**
+ * Home's loader asks for the requests, turns and notices before their cards mount; fresh for 10 s,
+ * the cards take that answer instead of asking again on mount. Live events keep them fresh after.
+ */
+const LOADED_BEFORE_MOUNT = 10_000;
+
 export const pendingRequestsQuery = queryOptions({
   queryKey: fairnessKeys.requests,
   queryFn: ({ signal }) => api.get<Answer<typeof pendingRequestsSchema>>('/booking-requests', { signal }).then((data) => data.bookings),
+  staleTime: LOADED_BEFORE_MOUNT,
 });
 
 export function usePendingRequests() {
@@ -145,6 +152,7 @@ export function useDecideRequest() {
 export const turnRoundsQuery = queryOptions({
   queryKey: fairnessKeys.turns,
   queryFn: ({ signal }) => api.get<Answer<typeof turnRoundListSchema>>('/turns', { signal }).then((data) => data.rounds),
+  staleTime: LOADED_BEFORE_MOUNT,
 });
 
 export function useTurnRounds() {
@@ -217,7 +225,11 @@ export function useLeaveWaitlist() {
   return useMutation({ mutationFn: (id: string) => api.delete(`/waitlist/${enc(id)}`), onSettled: changed });
 }
 
-export const noticesQuery = queryOptions({ queryKey: fairnessKeys.notices, queryFn: ({ signal }) => api.get<Answer<typeof noticeListSchema>>('/notices', { signal }) });
+export const noticesQuery = queryOptions({
+  queryKey: fairnessKeys.notices,
+  queryFn: ({ signal }) => api.get<Answer<typeof noticeListSchema>>('/notices', { signal }),
+  staleTime: LOADED_BEFORE_MOUNT,
+});
 
 export function useNotices() {
   return useQuery(noticesQuery);

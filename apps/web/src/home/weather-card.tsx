@@ -31,8 +31,10 @@ export const weatherQuery = queryOptions({
   queryFn: ({ signal }): Promise<Weather | null> => api.get<WeatherAnswer>('/weather', { signal }).then((data) => data.weather),
   staleTime: 5 * 60_000,
   refetchInterval: 10 * 60_000,
-  // The server already falls back to its last good value: a failure here is final until the next refresh.
+  // The server already falls back to its last good value: a failure here is final until the next
+  // refresh, also for the card that mounts after Home's loader was told so.
   retry: false,
+  retryOnMount: false,
 });
 
 export function useWeather() {
