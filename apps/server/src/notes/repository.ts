@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Database, NotesTable } from '../db/schema.ts';
 
 export interface NoteViewer {
@@ -14,48 +15,50 @@ export async function insertNote(db: Kysely<Database>, note: NotesTable): Promis
 /**
  * Notes with author and reactions as the viewer may see them: a hidden
  * account's notes and thumbs-up are seen only by hidden accounts and itself.
+ * One shape for every viewer (their hidden flag is a value), so a page of
+ * notes is a prepared query.
  */
-function visibleNotes(db: Kysely<Database>, viewer: NoteViewer) {
-  let query = db
+function visibleNotes(db: Kysely<Database>, viewerId: string, viewerHidden: number) {
+  return db
     .selectFrom('notes')
     .innerJoin('users', 'users.id', 'notes.userId')
     .selectAll('notes')
     .select(['users.name as authorName', 'users.photo as authorPhoto', 'users.hidden as authorHidden'])
-    .select((eb) => {
-      let reactors = eb
+    .select((eb) => [
+      eb
         .selectFrom('noteReactions')
         .innerJoin('users as reactor', 'reactor.id', 'noteReactions.userId')
-        .whereRef('noteReactions.noteId', '=', 'notes.id');
-      if (!viewer.hidden) reactors = reactors.where((w) => w.or([w('reactor.hidden', '=', 0), w('reactor.id', '=', viewer.id)]));
-      return [
-        reactors.select((r) => r.fn.countAll<number | string>().as('n')).as('reactionCount'),
-        eb
-          .selectFrom('noteReactions')
-          .select('noteReactions.userId')
-          .whereRef('noteReactions.noteId', '=', 'notes.id')
-          .where('noteReactions.userId', '=', viewer.id)
-          .as('myReaction'),
-      ];
-    });
-  if (!viewer.hidden) query = query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id)]));
-  return query;
+        .whereRef('noteReactions.noteId', '=', 'notes.id')
+        .where((w) => w.or([w('reactor.hidden', '=', 0), w('reactor.id', '=', viewerId), w(w.val(viewerHidden), '=', w.lit(1))]))
+        .select((r) => r.fn.countAll<number | string>().as('n'))
+        .as('reactionCount'),
+      eb.selectFrom('noteReactions').select('noteReactions.userId').whereRef('noteReactions.noteId', '=', 'notes.id').where('noteReactions.userId', '=', viewerId).as('myReaction'),
+    ])
+    .where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewerId), eb(eb.val(viewerHidden), '=', eb.lit(1))]));
 }
+
+const hiddenFlag = (viewer: NoteViewer) => (viewer.hidden ? 1 : 0);
 
 export type NoteRow = NonNullable<Awaited<ReturnType<typeof findNote>>>;
 
 export function findNote(db: Kysely<Database>, id: string, viewer: NoteViewer) {
-  return visibleNotes(db, viewer).where('notes.id', '=', id).executeTakeFirst();
+  return visibleNotes(db, viewer.id, hiddenFlag(viewer)).where('notes.id', '=', id).executeTakeFirst();
 }
 
+/** Past every real note: the first page starts before it. */
+const AFTER_ALL = { createdAt: '9999-12-31T23:59:59.999Z', id: '' };
+
+const notesPage = prepared((db, viewerId: string, viewerHidden: number, beforeCreatedAt: string, beforeId: string, limit: number) =>
+  visibleNotes(db, viewerId, viewerHidden)
+    .where((eb) => eb.or([eb('notes.createdAt', '<', beforeCreatedAt), eb.and([eb('notes.createdAt', '=', beforeCreatedAt), eb('notes.id', '<', beforeId)])]))
+    .orderBy('notes.createdAt', 'desc')
+    .orderBy('notes.id', 'desc')
+    .limit(limit),
+);
+
 /** Newest first; `before` is the (createdAt, id) of the last note of the previous page. */
-export function listNotes(db: Db, viewer: NoteViewer, limit: number, before?: { createdAt: string; id: string }) {
-  let query = visibleNotes(db, viewer);
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([eb('notes.createdAt', '<', before.createdAt), eb.and([eb('notes.createdAt', '=', before.createdAt), eb('notes.id', '<', before.id)])]),
-    );
-  }
-  return query.orderBy('notes.createdAt', 'desc').orderBy('notes.id', 'desc').limit(limit).execute();
+export function listNotes(db: Db, viewer: NoteViewer, limit: number, before = AFTER_ALL) {
+  return notesPage(db, viewer.id, hiddenFlag(viewer), before.createdAt, before.id, limit);
 }
 
 export async function deleteNote(db: Kysely<Database>, id: string): Promise<void> {
