@@ -1,14 +1,9 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
+import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
 import type { BookingStatus } from '@rustico/core';
 import type { BookingsTable, Database } from '../db/schema.ts';
-
-/** Who may see whose bookings: hidden accounts are seen only by themselves and other hidden accounts. */
-export interface Viewer {
-  id: string;
-  hidden: boolean;
-}
 
 function joinedNames(db: Kysely<Database>) {
   return db
@@ -65,10 +60,8 @@ function listed(db: Kysely<Database>) {
 
 // One shape for every viewer (their hidden flag is a value), so the prepared queries below fit all.
 function visibleTo<Query extends ReturnType<typeof joinedNames>>(query: Query, viewerId: string, viewerHidden: number): Query {
-  return query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewerId), eb(eb.val(viewerHidden), '=', eb.lit(1))])) as Query;
+  return query.where(seenBy('users', viewerId, viewerHidden)) as Query;
 }
-
-const hiddenFlag = (viewer: Viewer) => (viewer.hidden ? 1 : 0);
 
 export type BookingRow = Awaited<ReturnType<typeof findBooking>> & object;
 /** A booking as the lists read it. */
@@ -158,7 +151,7 @@ export async function listHistoryYears(db: Db, userId: string | null, viewer: Vi
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.userId')
     .select(sql<string>`substr(${sql.ref('bookings.startDate')}, 1, 4)`.as('year'))
-    .where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id), eb(eb.val(hiddenFlag(viewer)), '=', eb.lit(1))]))
+    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
     .distinct();
   if (userId) query = query.where('bookings.userId', '=', userId);
   const rows = await query.execute();

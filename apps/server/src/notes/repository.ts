@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
+import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
 import type { Database, NotesTable } from '../db/schema.ts';
-
-export interface NoteViewer {
-  id: string;
-  hidden: boolean;
-}
 
 export async function insertNote(db: Kysely<Database>, note: NotesTable): Promise<void> {
   await db.insertInto('notes').values(note).execute();
@@ -29,19 +25,17 @@ function visibleNotes(db: Kysely<Database>, viewerId: string, viewerHidden: numb
         .selectFrom('noteReactions')
         .innerJoin('users as reactor', 'reactor.id', 'noteReactions.userId')
         .whereRef('noteReactions.noteId', '=', 'notes.id')
-        .where((w) => w.or([w('reactor.hidden', '=', 0), w('reactor.id', '=', viewerId), w(w.val(viewerHidden), '=', w.lit(1))]))
+        .where(seenBy('reactor', viewerId, viewerHidden))
         .select((r) => r.fn.countAll<number | string>().as('n'))
         .as('reactionCount'),
       eb.selectFrom('noteReactions').select('noteReactions.userId').whereRef('noteReactions.noteId', '=', 'notes.id').where('noteReactions.userId', '=', viewerId).as('myReaction'),
     ])
-    .where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewerId), eb(eb.val(viewerHidden), '=', eb.lit(1))]));
+    .where(seenBy('users', viewerId, viewerHidden));
 }
-
-const hiddenFlag = (viewer: NoteViewer) => (viewer.hidden ? 1 : 0);
 
 export type NoteRow = NonNullable<Awaited<ReturnType<typeof findNote>>>;
 
-export function findNote(db: Kysely<Database>, id: string, viewer: NoteViewer) {
+export function findNote(db: Kysely<Database>, id: string, viewer: Viewer) {
   return visibleNotes(db, viewer.id, hiddenFlag(viewer)).where('notes.id', '=', id).executeTakeFirst();
 }
 
@@ -57,7 +51,7 @@ const notesPage = prepared((db, viewerId: string, viewerHidden: number, beforeCr
 );
 
 /** Newest first; `before` is the (createdAt, id) of the last note of the previous page. */
-export function listNotes(db: Db, viewer: NoteViewer, limit: number, before = AFTER_ALL) {
+export function listNotes(db: Db, viewer: Viewer, limit: number, before = AFTER_ALL) {
   return notesPage(db, viewer.id, hiddenFlag(viewer), before.createdAt, before.id, limit);
 }
 

@@ -1,6 +1,6 @@
 import { addDays, UNPAID_FIRST_AFTER_DAYS } from '@rustico/core';
 import type { Db } from '../db/database.ts';
-import type { Viewer } from '../bookings/repository.ts';
+import type { Viewer } from '../db/visibility.ts';
 
 /** Stays that may have a reminder on this day: arriving today or tomorrow, leaving today, or finished and unpaid. */
 export function listStaysToRemind(db: Db, day: string) {
