@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
+import { whileUnchanged } from '../db/unchanged.ts';
 import { afterTurnsPassed, passTurns } from '../turns/service.ts';
 import { notifyWaitlist } from '../waitlist/service.ts';
 import { requestMessage } from '../push/messages.ts';
@@ -143,6 +144,9 @@ function decodeCursor(cursor: string): { start: string; id: string } {
   throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
 }
 
+/** Pages of histories asked again while no stay or member changed: an old house's long pages cost their rows. */
+const historyPages = whileUnchanged<{ bookings: Booking[]; nextCursor: string | null }>(200);
+
 /** One page of a history, newest first; nextCursor asks for the page after it. */
 export async function bookingHistoryPage(
   ctx: AppContext,
@@ -152,9 +156,12 @@ export async function bookingHistoryPage(
 ): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
   const owner = historyOwner(viewer, userId, filters.memberId);
   const before = filters.before ? decodeCursor(filters.before) : undefined;
-  const rows = await listHistory(ctx.db, owner, viewer, { year: filters.year, before, limit: filters.limit + 1 });
-  const bookings = rows.slice(0, filters.limit).map(toBooking);
-  return { bookings, nextCursor: rows.length > filters.limit ? encodeCursor(bookings.at(-1)!) : null };
+  const key = JSON.stringify([viewer.id, viewer.hidden, owner, filters.year, before, filters.limit]);
+  return historyPages(ctx.db, key, async () => {
+    const rows = await listHistory(ctx.db, owner, viewer, { year: filters.year, before, limit: filters.limit + 1 });
+    const bookings = rows.slice(0, filters.limit).map(toBooking);
+    return { bookings, nextCursor: rows.length > filters.limit ? encodeCursor(bookings.at(-1)!) : null };
+  });
 }
 
 /** The years a history has stays in, newest first, for its year filter. */

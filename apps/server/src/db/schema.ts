@@ -124,6 +124,12 @@ export interface WaitlistEntriesTable {
   notifiedAt: string | null;
 }
 
+/** One row, whose version grows with every change a cached list shows (db/unchanged.ts). */
+export interface ListsVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface NoticesTable {
   id: string;
   key: string;
@@ -317,4 +323,5 @@ export interface Database {
   turnPasses: TurnPassesTable;
   waitlistEntries: WaitlistEntriesTable;
   notices: NoticesTable;
+  listsVersion: ListsVersionTable;
 }

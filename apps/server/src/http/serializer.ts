@@ -16,7 +16,16 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   // Made on the route's first answer rather than at start: compiling every route's
   // serializer took most of the start's CPU, and many routes are rarely called.
   let serialize: ((data: unknown) => string) | undefined;
-  return (data) => (serialize ??= compile(route))(data);
+  // A frozen answer cannot change: one kept while its data is unchanged (db/unchanged.ts) is
+  // written once, however many requests send it.
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    serialize ??= compile(route);
+    if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return serialize(data);
+    let json = written.get(data);
+    if (json === undefined) written.set(data, (json = serialize(data)));
+    return json;
+  };
 };
 
 function compile(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0]): (data: unknown) => string {

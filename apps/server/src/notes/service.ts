@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
+import { whileUnchanged } from '../db/unchanged.ts';
 import { recipientsOf } from '../bookings/service.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { noteMessage } from '../push/messages.ts';
@@ -37,10 +38,16 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
 }
 
+/** Pages of notes asked again while no note, thumbs-up or author changed. */
+const pages = whileUnchanged<{ notes: Note[]; nextCursor: string | null }>(200);
+
 export async function notesPage(ctx: AppContext, viewer: SessionUser, limit: number, before?: string) {
-  const rows = await listNotes(ctx.db, viewer, limit + 1, before ? decodeCursor(before) : undefined);
-  const notes = rows.slice(0, limit).map(toNote);
-  return { notes, nextCursor: rows.length > limit ? encodeCursor(notes.at(-1)!) : null };
+  const after = before ? decodeCursor(before) : undefined;
+  return pages(ctx.db, JSON.stringify([viewer.id, viewer.hidden, limit, after]), async () => {
+    const rows = await listNotes(ctx.db, viewer, limit + 1, after);
+    const notes = rows.slice(0, limit).map(toNote);
+    return { notes, nextCursor: rows.length > limit ? encodeCursor(notes.at(-1)!) : null };
+  });
 }
 
 export async function latestNote(ctx: AppContext, viewer: SessionUser): Promise<Note | null> {

@@ -14,6 +14,7 @@ import * as userLanguage from './2026-11-23-1901-user-language.ts';
 import * as bookingCreator from './2026-11-23-1902-booking-creator.ts';
 import * as historyOrder from './2026-11-24-1001-history-order.ts';
 import * as monthByEnd from './2026-11-25-1001-month-by-end.ts';
+import * as listsVersion from './2026-11-26-1001-lists-version.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1902-booking-creator': bookingCreator,
   '2026-11-24-1001-history-order': historyOrder,
   '2026-11-25-1001-month-by-end': monthByEnd,
+  '2026-11-26-1001-lists-version': listsVersion,
 };
