@@ -37,7 +37,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = requireAdmin(request);
         const { year } = request.query;
-        return yearStatistics(await bookingsBetween(ctx, viewer, `${year}-01-01`, `${year}-12-31`), year);
+        return yearStatistics((await bookingsBetween(ctx, viewer, `${year}-01-01`, `${year}-12-31`)).bookings, year);
       },
     );
 

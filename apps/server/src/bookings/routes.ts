@@ -31,7 +31,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: bookingListSchema, ...errorResponses(400, 401) },
         },
       },
-      async (request) => ({ bookings: await bookingsBetween(ctx, requireUser(request), request.query.from, request.query.to) }),
+      async (request) => bookingsBetween(ctx, requireUser(request), request.query.from, request.query.to),
     );
 
     app.get(

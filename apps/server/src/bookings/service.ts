@@ -95,10 +95,16 @@ function today(ctx: AppContext): string {
   return todayIn(ctx.config.houseTimeZone, ctx.now());
 }
 
-export async function bookingsBetween(ctx: AppContext, viewer: SessionUser, from: string, to: string): Promise<Booking[]> {
+/** The calendar's months (each swipe, each member's phone) asked again while no stay or member changed. */
+const ranges = whileUnchanged<{ bookings: Booking[] }>(200);
+
+/** Bookings touching from..to (inclusive), as the calendar grid shows them. */
+export async function bookingsBetween(ctx: AppContext, viewer: SessionUser, from: string, to: string): Promise<{ bookings: Booking[] }> {
   if (nightsBetween(from, to) < 0) throw new AppError(400, 'END_BEFORE_START', 'to is before from', 'to');
   if (nightsBetween(from, to) > MAX_RANGE_DAYS) throw new AppError(400, 'STAY_TOO_LONG', `At most ${MAX_RANGE_DAYS} days at once`, 'to');
-  return (await listBookingsBetween(ctx.db, from, to, viewer)).map(toBooking);
+  return ranges(ctx.db, JSON.stringify([viewer.id, viewer.hidden, from, to]), async () => ({
+    bookings: (await listBookingsBetween(ctx.db, from, to, viewer)).map(toBooking),
+  }));
 }
 
 /** The next stay that begins after today, in the house's time zone. */

@@ -61,6 +61,15 @@ describe.each(testDialects)('lists kept while unchanged (%s)', (dialect) => {
     expect(await everyonesStays()).toHaveLength(2);
   });
 
+  it('a month of the calendar asked again shows a new stay and a payment', async () => {
+    const month = async () => (await admin.get('/api/bookings?from=2026-11-30&to=2027-01-10')).body.bookings;
+    const before = await month();
+    expect((await admin.post('/api/bookings', { start: '2026-12-26', end: '2026-12-28', purpose: 'personal' })).status).toBe(201);
+    expect(await month()).toHaveLength(before.length + 1);
+    await other.updateTable('bookings').set({ paid: 1 }).where('startDate', '=', '2026-12-26').execute();
+    expect((await month()).find((b: { start: string }) => b.start === '2026-12-26')).toMatchObject({ paid: true });
+  });
+
   it('a page of notes asked again shows new notes, thumbs-up and authors', async () => {
     expect((await anna.post('/api/notes', { text: 'La chiave è sotto il vaso' })).status).toBe(201);
     const [note] = await notes(admin);

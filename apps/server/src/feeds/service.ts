@@ -27,5 +27,5 @@ export async function feedBookings(ctx: AppContext, token: string): Promise<Book
   const owner = await findUserByCalendarToken(ctx.db, token);
   if (!owner) throw notFound('Calendar');
   const today = todayIn(ctx.config.houseTimeZone, ctx.now());
-  return bookingsBetween(ctx, toSessionUser(owner), addDays(today, -PAST_DAYS), addDays(today, FUTURE_DAYS));
+  return (await bookingsBetween(ctx, toSessionUser(owner), addDays(today, -PAST_DAYS), addDays(today, FUTURE_DAYS))).bookings;
 }
