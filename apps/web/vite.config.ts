@@ -13,6 +13,7 @@ export interface RoutePreload {
   css: string[];
   session: boolean;
   image?: RouteImage;
+  data: readonly string[];
 }
 
 /** The catalogs loaded before the first render when the browser's language is one of them (src/lib/i18n.ts). */
@@ -59,6 +60,7 @@ function routePreloads(): Plugin {
           css: [...new Set(css)].map((file) => base + file),
           session: route.session,
           ...(route.image ? { image: route.image } : {}),
+          data: route.data ?? [],
         };
       });
       const locales = Object.fromEntries(

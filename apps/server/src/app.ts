@@ -12,7 +12,7 @@ import { weatherRoutes } from './weather/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
-import { memberLanguageOf, registerSessionResolution } from './auth/guards.ts';
+import { registerSessionResolution, sessionMemberOf } from './auth/guards.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './idempotency/hooks.ts';
@@ -141,7 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         version: APP_VERSION,
         mailEnabled: ctx.config.mail !== null,
       },
-      { memberLanguage: memberLanguageOf(ctx), now: () => ctx.now() },
+      { member: sessionMemberOf(ctx), now: () => ctx.now() },
     ));
   if (!servingWeb) {
     app.setNotFoundHandler((request, reply) =>

@@ -2,7 +2,7 @@ import { isAdmin, isSuperadmin, type SessionUser } from '@rustico/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
-import { resolveSession, sessionLanguage } from './service.ts';
+import { resolveSession, sessionMember } from './service.ts';
 
 export const SESSION_COOKIE = 'rustico_session';
 
@@ -42,11 +42,11 @@ export function registerSessionResolution(app: FastifyInstance, ctx: AppContext)
   });
 }
 
-/** The language of the member whose session cookie a page request carries (the web app's pages). */
-export function memberLanguageOf(ctx: AppContext): (request: FastifyRequest) => Promise<string | null> {
+/** The member whose session cookie a page request carries, with their language (the web app's pages). */
+export function sessionMemberOf(ctx: AppContext): (request: FastifyRequest) => Promise<{ language: string | null } | null> {
   return async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    return token ? sessionLanguage(ctx, token) : null;
+    return token ? sessionMember(ctx, token) : null;
   };
 }
 

@@ -81,11 +81,11 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
   return { user: toSessionUser(row), renewedUntil };
 }
 
-/** The language of the member a session belongs to; only read: loading a page neither slides nor ends a session. */
-export async function sessionLanguage(ctx: AppContext, token: string): Promise<Language | null> {
+/** The member a live session belongs to (their language), or null; only read: loading a page neither slides nor ends a session. */
+export async function sessionMember(ctx: AppContext, token: string): Promise<{ language: Language | null } | null> {
   const row = await findSessionWithUser(ctx.db, sessionIdOf(token));
   if (!row || row.disabled === 1 || new Date(row.expiresAt) <= ctx.now()) return null;
-  return row.language;
+  return { language: row.language };
 }
 
 /** Which of these sessions are still good (not expired, user not disabled), with the user's visibility now. */

@@ -32,7 +32,14 @@ describe('serving the built web app', () => {
       JSON.stringify({
         routes: [
           { path: '/', js: [], css: [], session: true },
-          { path: '/app', js: ['/assets/home-page-6.js'], css: [], session: true, image: { type: 'image/avif', srcset: '/images/hero-640.avif 640w', sizes: '100vw' } },
+          {
+            path: '/app',
+            js: ['/assets/home-page-6.js'],
+            css: [],
+            session: true,
+            image: { type: 'image/avif', srcset: '/images/hero-640.avif 640w', sizes: '100vw' },
+            data: ['/api/notices', '/api/turns'],
+          },
           { path: '/app/calendario', js: ['/assets/shell-1.js', '/assets/calendar-page-2.js'], css: ['/assets/calendar-page-3.css'], session: true },
           { path: '/app/tutorial/:tutorialId', js: ['/assets/tutorial-page-4.js'], css: [], session: true },
           { path: '/visitatore', js: ['/assets/visitor-page-5.js'], css: [], session: false },
@@ -130,6 +137,17 @@ describe('serving the built web app', () => {
     expect(await page('/app', 'not-a-session', 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
     // Pages that never ask for the session do not look it up.
     expect(await page('/visitatore', ursula, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
+  });
+
+  it('preloads the answers a screen first waits for, for a member only: without a session the screen goes to /login', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/session', payload: { email: 'luca@famiglia.ch', password: 'correct horse battery' } });
+    const luca = login.cookies.find((cookie) => cookie.name === 'rustico_session')!.value;
+    const answers = async (url: string, cookie: string | null) =>
+      [...(await app.inject({ url, headers: cookie ? { cookie: `rustico_session=${cookie}` } : {} })).body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map((match) => match[1]);
+    expect(await answers('/app', luca)).toEqual(['/api/session', '/api/notices', '/api/turns']);
+    expect(await answers('/app', null)).toEqual(['/api/session']);
+    expect(await answers('/app', 'not-a-session')).toEqual(['/api/session']);
+    expect(await answers('/app/calendario', luca)).toEqual(['/api/session']);
   });
 
   it("sends the pages helmet's headers, with a CSP that allows no inline script", async () => {

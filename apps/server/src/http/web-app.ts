@@ -28,6 +28,8 @@ const routePreloadsSchema = z.object({
       session: z.boolean(),
       /** The screen's largest paint, a responsive picture. */
       image: z.object({ type: z.string(), srcset: z.string(), sizes: z.string() }).optional(),
+      /** API answers the first paint waits for. */
+      data: z.array(z.string()).default([]),
     }),
   ),
   /** The catalog chunks of the languages other than Italian, loaded before the first render when the browser speaks them. */
@@ -48,14 +50,21 @@ export function readRoutePreloads(distDir: string): RoutePreloads {
 /**
  * index.html for one path: the route's chunks as modulepreloads and its CSS as preloads, so
  * they download beside the entry rather than after it has run; the session request when the
- * page starts with it (the app's fetch takes the preloaded answer); the screen's picture;
+ * page starts with it, and the answers its first paint waits for (the app's fetch takes each
+ * preloaded answer); the screen's picture;
  * the catalog of the browser's language when it is not the built-in Italian.
  */
-export function withRoutePreloads(html: string, route: RoutePreload, localeChunk?: string, memberLanguage?: string): string {
+export function withRoutePreloads(
+  html: string,
+  route: RoutePreload,
+  { localeChunk, memberLanguage, loggedIn }: { localeChunk?: string | undefined; memberLanguage?: string | undefined; loggedIn: boolean },
+): string {
+  // Without a session the screen sends the visitor to /login: its data would only be refused.
+  const answers = [...(route.session ? ['/api/session'] : []), ...(loggedIn ? route.data : [])];
   const links = [
     // The web app takes the member's language over this device's (lib/locale-preference.ts).
     ...(memberLanguage ? [`<meta name="rustico-language" content="${escapeAttribute(memberLanguage)}">`] : []),
-    ...(route.session ? ['<link rel="preload" href="/api/session" as="fetch" crossorigin>'] : []),
+    ...answers.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`),
     ...(route.image
       ? [
           `<link rel="preload" as="image" type="${escapeAttribute(route.image.type)}" imagesrcset="${escapeAttribute(route.image.srcset)}" imagesizes="${escapeAttribute(route.image.sizes)}" fetchpriority="high">`,
@@ -95,8 +104,8 @@ function routeMatcher(routePath: string): RegExp {
 }
 
 export interface WebAppOptions {
-  /** The language of the member whose session the request carries, if any: their pages speak it from the first paint. */
-  memberLanguage: (request: FastifyRequest) => Promise<string | null>;
+  /** The member whose session the request carries, if any: their pages speak their language from the first paint and preload their data. */
+  member: (request: FastifyRequest) => Promise<{ language: string | null } | null>;
   now: () => Date;
 }
 
@@ -129,13 +138,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     const index = routes.findIndex(({ matches }) => matches.test(pathname));
     if (index < 0) return indexHtml;
     const { route } = routes[index]!;
-    const memberLanguage = route.session ? await options.memberLanguage(request) : null;
-    const member = memberLanguage && languages.includes(memberLanguage) ? memberLanguage : undefined;
-    const locale = member ?? browserLocale(request.headers['accept-language'], languages) ?? 'it';
-    const key = `${index} ${locale} ${member ? 'member' : 'browser'}`;
+    const member = route.session ? await options.member(request) : null;
+    const memberLanguage = member?.language && languages.includes(member.language) ? member.language : undefined;
+    const locale = memberLanguage ?? browserLocale(request.headers['accept-language'], languages) ?? 'it';
+    const key = `${index} ${locale} ${memberLanguage ? 'member' : 'browser'} ${member ? 'in' : 'out'}`;
     let html = made.get(key);
     if (html === undefined) {
-      html = withRoutePreloads(indexHtml, route, preloads.locales[locale], member);
+      html = withRoutePreloads(indexHtml, route, { localeChunk: preloads.locales[locale], memberLanguage, loggedIn: member !== null });
       made.set(key, html);
     }
     return html;

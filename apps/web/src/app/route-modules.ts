@@ -16,6 +16,12 @@ export interface RouteModules {
   session: boolean;
   /** A picture that is the screen's largest paint, preloaded too (the first source the browser supports). */
   image?: RouteImage;
+  /**
+   * API answers the screen's first paint waits for (its loader's, or the card that is its largest
+   * paint), preloaded with the page: asked by the screen's code, they would leave only after the
+   * entry, the session and the screen's chunk. The app's own request takes the preloaded answer.
+   */
+  data?: readonly string[];
 }
 
 export interface RouteImage {
@@ -25,11 +31,11 @@ export interface RouteImage {
 }
 
 const APP_SHELL = 'src/app/shell.tsx';
-const app = (path: string, module: string, image?: RouteImage): RouteModules => ({
+const app = (path: string, module: string, first: Pick<RouteModules, 'image' | 'data'> = {}): RouteModules => ({
   path,
   modules: [APP_SHELL, module],
   session: true,
-  ...(image ? { image } : {}),
+  ...first,
 });
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
@@ -40,9 +46,14 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   { path: '/nuova-password/:token', modules: ['src/auth/password-link-page.tsx'], session: false },
   { path: '/disiscrizione/:token', modules: ['src/auth/unsubscribe-page.tsx'], session: false },
   { path: '/visitatore', modules: ['src/visitor/visitor-page.tsx'], session: false },
-  app('/app', 'src/home/home-page.tsx', { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES }),
+  app('/app', 'src/home/home-page.tsx', {
+    image: { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES },
+    // The cards Home's loader waits for (home-page.tsx).
+    data: ['/api/stays/open', '/api/notices', '/api/booking-requests', '/api/turns'],
+  }),
   app('/app/calendario', 'src/calendar/calendar-page.tsx'),
-  app('/app/gestione', 'src/management/management-page.tsx'),
+  // Registra's first card: my stays to check in, out or pay.
+  app('/app/gestione', 'src/management/management-page.tsx', { data: ['/api/stays/open'] }),
   app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx'),
   app('/app/tutorial/:tutorialId', 'src/tutorial/tutorial-page.tsx'),
   app('/app/impostazioni', 'src/settings/settings-page.tsx'),
