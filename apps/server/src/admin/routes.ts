@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSuperadmin } from '../auth/guards.ts';
-import { ALL_MEMBERS, bookingHistory, bookingsBetween } from '../bookings/service.ts';
+import { ALL_MEMBERS, bookingHistory } from '../bookings/history.ts';
+import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { bookingsCsv } from './csv.ts';

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { bookingHistoryPage, bookingHistoryYears, bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
+import { bookingHistoryPage, bookingHistoryYears } from './history.ts';
+import { bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const historyParams = z.object({ userId: z.string().min(1).max(100) });

@@ -35,8 +35,6 @@ import {
   findBooking,
   insertBooking,
   listBookingsBetween,
-  listHistory,
-  listHistoryYears,
   nextBookingAfter,
   updateBooking as updateBookingRow,
   type BookingRow,
@@ -111,68 +109,6 @@ export async function bookingsBetween(ctx: AppContext, viewer: SessionUser, from
 export async function nextBooking(ctx: AppContext, viewer: SessionUser): Promise<Booking | null> {
   const row = await nextBookingAfter(ctx.db, today(ctx), viewer);
   return row ? toBooking(row) : null;
-}
-
-/** Route value of a history that means "every member". */
-export const ALL_MEMBERS = '0';
-
-export interface HistoryFilters {
-  year?: number | undefined;
-  /** With userId '0': one member's bookings only. */
-  memberId?: string | undefined;
-}
-
-/**
- * Whose history a request may read: a member's own; everyone's ('0',
- * optionally narrowed to one member) and other members' only for admins.
- */
-function historyOwner(viewer: SessionUser, userId: string, memberId: string | undefined): string | null {
-  if (userId !== viewer.id && !isAdmin(viewer.role)) throw forbidden();
-  return userId === ALL_MEMBERS ? (memberId ?? null) : userId;
-}
-
-/** The whole history, newest first (the CSV export); `year` keeps the stays that start in it. */
-export async function bookingHistory(ctx: AppContext, viewer: SessionUser, userId: string, filters: HistoryFilters = {}): Promise<Booking[]> {
-  return (await listHistory(ctx.db, historyOwner(viewer, userId, filters.memberId), viewer, { year: filters.year })).map(toBooking);
-}
-
-function encodeCursor(booking: Booking): string {
-  return Buffer.from(JSON.stringify([booking.start, booking.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { start: string; id: string } {
-  try {
-    const [start, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof start === 'string' && typeof id === 'string') return { start, id };
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
-}
-
-/** Pages of histories asked again while no stay or member changed: an old house's long pages cost their rows. */
-const historyPages = whileUnchanged<{ bookings: Booking[]; nextCursor: string | null }>(200);
-
-/** One page of a history, newest first; nextCursor asks for the page after it. */
-export async function bookingHistoryPage(
-  ctx: AppContext,
-  viewer: SessionUser,
-  userId: string,
-  filters: HistoryFilters & { before?: string | undefined; limit: number },
-): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
-  const owner = historyOwner(viewer, userId, filters.memberId);
-  const before = filters.before ? decodeCursor(filters.before) : undefined;
-  const key = JSON.stringify([viewer.id, viewer.hidden, owner, filters.year, before, filters.limit]);
-  return historyPages(ctx.db, key, async () => {
-    const rows = await listHistory(ctx.db, owner, viewer, { year: filters.year, before, limit: filters.limit + 1 });
-    const bookings = rows.slice(0, filters.limit).map(toBooking);
-    return { bookings, nextCursor: rows.length > filters.limit ? encodeCursor(bookings.at(-1)!) : null };
-  });
-}
-
-/** The years a history has stays in, newest first, for its year filter. */
-export async function bookingHistoryYears(ctx: AppContext, viewer: SessionUser, userId: string, memberId?: string): Promise<number[]> {
-  return listHistoryYears(ctx.db, historyOwner(viewer, userId, memberId), viewer);
 }
 
 /** Whose the new stay is: the booker's, or (administrators only) the member's they book for. */
