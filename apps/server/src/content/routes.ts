@@ -11,9 +11,17 @@ import { renderMarkdown } from './markdown.ts';
 /** The house's texts (content/*.md), rendered to safe HTML. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // A file is read on every request, so an edit shows at once, but rendered only when it changed
+    // (Home asks for the letter on every load); the kept page is frozen, so it is serialised once too.
+    const rendered = new Map<string, { source: string; page: { html: string } }>();
     const page = async (file: string) => {
       const source = await readMarkdown(ctx.config.contentDir, file);
-      return { html: source === null ? null : await renderMarkdown(source) };
+      if (source === null) return { html: null };
+      const kept = rendered.get(file);
+      if (kept?.source === source) return kept.page;
+      const fresh = Object.freeze({ html: await renderMarkdown(source) });
+      rendered.set(file, { source, page: fresh });
+      return fresh;
     };
 
     app.get(
