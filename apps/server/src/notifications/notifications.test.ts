@@ -61,12 +61,16 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
     await bruno.post('/api/notes', { text: 'La legna è arrivata!' });
     await bruno.post('/api/notes', { text: 'Manca il sale.' });
     await anna.post('/api/notes', { text: 'Grazie!' });
+    // A hidden account's note reaches only hidden accounts.
+    const ghost = await t.login('member', { hidden: true });
+    await ghost.post('/api/notes', { text: 'Una nota nascosta' });
     const outcomes = await runReminders(t.ctx, instantOfLocal(`${day}T19:30`, t.ctx.config.houseTimeZone)!);
     expect(outcomes.filter((o) => o.what === 'notes-digest' && o.result === 'sent').map((o) => o.to)).toEqual([annaEmail]);
     const [digest] = mail.to(annaEmail);
     expect(digest?.subject).toBe('2 nuove note');
     expect(digest?.text).toContain('La legna è arrivata!');
     expect(digest?.text).not.toContain('Grazie!');
+    expect(digest?.text).not.toContain('Una nota nascosta');
   });
 
   it('unsubscribes from one kind with the signed link of its email, without logging in', async () => {

@@ -1,5 +1,6 @@
 import type { Channel, NotificationKind } from '@rustico/core';
 import type { Db } from '../db/database.ts';
+import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
 
 export function choicesOf(db: Db, userId: string) {
   return db.selectFrom('notificationChoices').select(['kind', 'channel']).where('userId', '=', userId).execute();
@@ -25,14 +26,15 @@ export function activeMembersWithChoice(db: Db, kind: NotificationKind) {
 }
 
 /** Notes by others written between two instants, as the reader may see them; oldest first. */
-export function notesForDigest(db: Db, reader: { id: string; hidden: boolean }, from: string, to: string) {
-  let query = db
+export function notesForDigest(db: Db, reader: Viewer, from: string, to: string) {
+  return db
     .selectFrom('notes')
     .innerJoin('users', 'users.id', 'notes.userId')
     .select(['notes.text', 'notes.createdAt', 'users.name as authorName'])
     .where('notes.userId', '!=', reader.id)
     .where('notes.createdAt', '>=', from)
-    .where('notes.createdAt', '<', to);
-  if (!reader.hidden) query = query.where('users.hidden', '=', 0);
-  return query.orderBy('notes.createdAt').execute();
+    .where('notes.createdAt', '<', to)
+    .where(seenBy('users', reader.id, hiddenFlag(reader)))
+    .orderBy('notes.createdAt')
+    .execute();
 }

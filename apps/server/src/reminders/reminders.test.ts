@@ -223,3 +223,29 @@ describe.runIf(testDialects.includes('postgres'))('reminders from two processes 
     expect(a.stdout).toMatch(/^Reminders at 2027-06-01 19:00 \(Europe\/Zurich\): \d+ sent, \d+ not\./m);
   }, 90_000);
 });
+
+describe.each(testDialects)('reminders and hidden accounts (%s)', (dialect) => {
+  let mail: TestMailServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mail = await startTestMailServer();
+    t = await startTestApp(dialect, { SMTP_URL: mail.url, PUBLIC_URL: 'https://rustico.example.ch', HOUSE_TIME_ZONE: ZONE });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+
+  it("keeps a hidden account's unpaid stay out of the admins' summary; a hidden admin's lists it", async () => {
+    const ghost = await createUser(t.ctx, { email: 'ghost@example.ch', name: 'Ghost', password: null, role: 'member', hidden: true });
+    await createUser(t.ctx, { email: 'shadow@example.ch', name: 'Shadow', password: null, role: 'admin', hidden: true });
+    await createUser(t.ctx, { email: 'carla@example.ch', name: 'Carla', password: null, role: 'admin' });
+    await addStay(t, ghost.id, { startDate: '2027-03-05', endDate: '2027-03-07', checkedIn: 1, checkedOut: 1, costCentimes: 9000 });
+    // 2027-03-15 is a Monday, the day of the admins' summary: Carla's would be empty, so none is sent.
+    const outcomes = await runReminders(t.ctx, at('2027-03-15T09:00'));
+    const sent = outcomes.filter((o) => o.result === 'sent').map((o) => `${o.what} ${o.to}`);
+    expect(sent).toEqual(['unpaid-summary shadow@example.ch']);
+    expect(mail.to('shadow@example.ch')[0]!.text).toContain('Ghost, 05.03.2027 – 07.03.2027: CHF 90.-');
+  });
+});

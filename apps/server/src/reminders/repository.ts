@@ -1,6 +1,6 @@
 import { addDays, UNPAID_FIRST_AFTER_DAYS } from '@rustico/core';
 import type { Db } from '../db/database.ts';
-import type { Viewer } from '../db/visibility.ts';
+import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
 
 /** Stays that may have a reminder on this day: arriving today or tomorrow, leaving today, or finished and unpaid. */
 export function listStaysToRemind(db: Db, day: string) {
@@ -25,16 +25,17 @@ export function listStaysToRemind(db: Db, day: string) {
 
 /** Finished stays with an amount still open, as the viewer may see them. */
 export function listUnpaidStays(db: Db, today: string, viewer: Viewer) {
-  let query = db
+  return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.userId')
     .select(['bookings.id', 'bookings.startDate', 'bookings.endDate', 'bookings.costCentimes', 'users.name as ownerName'])
     .where('bookings.paid', '=', 0)
     .where('bookings.checkedOut', '=', 1)
     .where('bookings.costCentimes', '>', 0)
-    .where('bookings.endDate', '<', today);
-  if (!viewer.hidden) query = query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id)]));
-  return query.orderBy('bookings.endDate').execute();
+    .where('bookings.endDate', '<', today)
+    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .orderBy('bookings.endDate')
+    .execute();
 }
 
 export function listActiveAdmins(db: Db) {

@@ -86,4 +86,19 @@ describe.each(testDialects)('implausible readings and their correction (%s)', (d
     const typo = await admin.request('PUT', `/api/admin/readings/${open.id}`, { dayKwh: latest + 450_000, nightKwh: 0 });
     expect({ status: typo.status, code: typo.body.error.code }).toEqual({ status: 400, code: 'READING_TOO_HIGH' });
   });
+
+  it("shows a hidden account's reading to hidden accounts only: the meter's last reading and the admins' list", async () => {
+    const ghost = await t.login('member', { hidden: true });
+    const hiddenAdmin = await t.login('admin', { hidden: true });
+    const seen = (await anna.get('/api/meter/latest')).body.reading;
+    const stay = await book(ghost);
+    expect((await ghost.post(`/api/bookings/${stay.id}/checkin`, { dayKwh: seen.totalKwh + 5, nightKwh: 0 })).status).toBe(200);
+
+    expect((await ghost.get('/api/meter/latest')).body.reading).toMatchObject({ totalKwh: seen.totalKwh + 5 });
+    expect((await hiddenAdmin.get('/api/meter/latest')).body.reading).toMatchObject({ totalKwh: seen.totalKwh + 5 });
+    expect((await anna.get('/api/meter/latest')).body.reading).toEqual(seen);
+    const listed = async (client: TestClient) => ((await client.get('/api/admin/readings')).body.readings as any[]).some((r) => r.bookingId === stay.id);
+    expect(await listed(hiddenAdmin)).toBe(true);
+    expect(await listed(admin)).toBe(false);
+  });
 });

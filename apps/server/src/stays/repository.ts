@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, MeterReadingCorrectionsTable, MeterReadingsTable } from '../db/schema.ts';
+import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
 
 /** The house has one meter: the latest reading of any stay is where the next must start. */
 export function latestReading(db: Kysely<Database>) {
@@ -7,10 +8,13 @@ export function latestReading(db: Kysely<Database>) {
 }
 
 /** The latest reading taken by someone the viewer may see (hidden accounts see all). */
-export function latestVisibleReading(db: Kysely<Database>, viewer: { id: string; hidden: boolean }) {
-  let query = db.selectFrom('meterReadings').innerJoin('users', 'users.id', 'meterReadings.userId').selectAll('meterReadings');
-  if (!viewer.hidden) query = query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id)]));
-  return query.orderBy('meterReadings.recordedAt', 'desc').orderBy('meterReadings.totalKwh', 'desc').limit(1).executeTakeFirst();
+export function latestVisibleReading(db: Kysely<Database>, viewer: Viewer) {
+  return db
+    .selectFrom('meterReadings')
+    .innerJoin('users', 'users.id', 'meterReadings.userId')
+    .selectAll('meterReadings')
+    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .orderBy('meterReadings.recordedAt', 'desc').orderBy('meterReadings.totalKwh', 'desc').limit(1).executeTakeFirst();
 }
 
 export function readingOf(db: Kysely<Database>, bookingId: string, kind: MeterReadingsTable['kind']) {
@@ -34,10 +38,10 @@ export async function markPaid(db: Kysely<Database>, id: string, method: NonNull
 }
 
 /** The most recent readings with their stay and owner, for admins to check and correct. */
-export function listRecentReadings(db: Kysely<Database>, viewer: { id: string; hidden: boolean }, limit: number) {
-  let query = readingsWithStay(db);
-  if (!viewer.hidden) query = query.where((eb) => eb.or([eb('users.hidden', '=', 0), eb('users.id', '=', viewer.id)]));
-  return query.orderBy('meterReadings.recordedAt', 'desc').orderBy('meterReadings.totalKwh', 'desc').limit(limit).execute();
+export function listRecentReadings(db: Kysely<Database>, viewer: Viewer, limit: number) {
+  return readingsWithStay(db)
+    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .orderBy('meterReadings.recordedAt', 'desc').orderBy('meterReadings.totalKwh', 'desc').limit(limit).execute();
 }
 
 function readingsWithStay(db: Kysely<Database>) {
