@@ -3,7 +3,7 @@ import { StatisticsPage, UsersPage } from './pages/admin-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { displayDate, isoDate } from './pages/register-page.ts';
 import { DEMO_PASSWORD, EMAIL_DOMAIN, demo, emailOf, type DemoPerson } from './support/demo.ts';
-import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
+import { expect, expectAccessible, loginAs, test } from './support/fixtures.ts';
 import { bookAsAdminFor, checkInAndOut, sessionUserId } from './support/stays.ts';
 
 /** A year full of demo stays: the demo has finished stays from ~11 months to ~3 weeks ago. */
@@ -49,7 +49,7 @@ test.describe('statistics', () => {
     await day.fill('500000');
     await dialog.getByRole('button', { name: 'Salva correzione' }).click();
     await expect(dialog.getByText('Lettura troppo alta rispetto alla precedente: controlla le cifre').first()).toBeVisible();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, "the reading correction dialog with its error");
     // Saved as it was: nothing changes but the record of who looked at it, and when.
     await day.fill(original);
     await dialog.getByRole('button', { name: 'Salva correzione' }).click();
@@ -90,7 +90,7 @@ test.describe('statistics', () => {
     await expect(stats.card('Soggiorni conclusi non pagati')).toBeVisible();
     const stays = stats.card('kWh per soggiorno').getByRole('table');
     await expect(stays.getByRole('row', { name: new RegExp(demo.superadmin.name) }).first()).toContainText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, "the statistics");
 
     // A year without stays says so.
     await stats.goto(2001);
@@ -133,13 +133,13 @@ test.describe('users', () => {
     await expect(users.row(demo.admin.name)).toContainText('Amministratore');
     await expect(users.row(demo.superadmin.name)).toContainText('(tu)');
     await expect(users.row(demo.member.name)).toContainText('Utente');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, "the members list");
 
     const suffix = uniqueSuffix(testInfo);
     const name = `Nuovo ${suffix}`;
     const email = `nuovo-${suffix}@${EMAIL_DOMAIN}`;
     const password = await users.addMember(name, email);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, "the new member's password");
     await users.dialog.getByRole('button', { name: 'Ho annotato la password' }).click();
     await expect(users.dialog).toBeHidden();
     await expect(users.row(name)).toContainText(email);
