@@ -1,7 +1,8 @@
 import { isAdmin, type Booking, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { whileUnchanged } from '../db/unchanged.ts';
-import { AppError, forbidden } from '../http/errors.ts';
+import { decodeCursor, keysetPage } from '../http/cursor.ts';
+import { forbidden } from '../http/errors.ts';
 import { listHistory, listHistoryYears } from './repository.ts';
 import { toBooking } from './service.ts';
 
@@ -28,20 +29,6 @@ export async function bookingHistory(ctx: AppContext, viewer: SessionUser, userI
   return (await listHistory(ctx.db, historyOwner(viewer, userId, filters.memberId), viewer, { year: filters.year })).map(toBooking);
 }
 
-function encodeCursor(booking: Booking): string {
-  return Buffer.from(JSON.stringify([booking.start, booking.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { start: string; id: string } {
-  try {
-    const [start, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof start === 'string' && typeof id === 'string') return { start, id };
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
-}
-
 /** Pages of histories asked again while no stay or member changed: an old house's long pages cost their rows. */
 const historyPages = whileUnchanged<{ bookings: Booking[]; nextCursor: string | null }>(200);
 
@@ -53,12 +40,13 @@ export async function bookingHistoryPage(
   filters: HistoryFilters & { before?: string | undefined; limit: number },
 ): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
   const owner = historyOwner(viewer, userId, filters.memberId);
-  const before = filters.before ? decodeCursor(filters.before) : undefined;
+  const cursor = filters.before ? decodeCursor(filters.before) : undefined;
+  const before = cursor && { start: cursor.key, id: cursor.id };
   const key = JSON.stringify([viewer.id, viewer.hidden, owner, filters.year, before, filters.limit]);
   return historyPages(ctx.db, key, async () => {
     const rows = await listHistory(ctx.db, owner, viewer, { year: filters.year, before, limit: filters.limit + 1 });
-    const bookings = rows.slice(0, filters.limit).map(toBooking);
-    return { bookings, nextCursor: rows.length > filters.limit ? encodeCursor(bookings.at(-1)!) : null };
+    const { items, nextCursor } = keysetPage(rows, filters.limit, toBooking, (booking) => booking.start);
+    return { bookings: items, nextCursor };
   });
 }
 

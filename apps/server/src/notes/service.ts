@@ -3,7 +3,8 @@ import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { whileUnchanged } from '../db/unchanged.ts';
 import { recipientsOf } from '../bookings/service.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { decodeCursor, keysetPage } from '../http/cursor.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { noteMessage } from '../push/messages.ts';
 import { photoUrlOf } from '../users/service.ts';
 import { addReaction, deleteNote as deleteNoteRow, findNote, insertNote, listNotes, removeReaction, type NoteRow } from './repository.ts';
@@ -24,29 +25,15 @@ export function toNote(row: NoteRow): Note {
 
 const audienceOf = (user: SessionUser) => ({ ownerId: user.id, ownerHidden: user.hidden });
 
-function encodeCursor(note: Note): string {
-  return Buffer.from(JSON.stringify([note.createdAt, note.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new AppError(400, 'VALIDATION', 'Invalid cursor', 'before');
-}
-
 /** Pages of notes asked again while no note, thumbs-up or author changed. */
 const pages = whileUnchanged<{ notes: Note[]; nextCursor: string | null }>(200);
 
 export async function notesPage(ctx: AppContext, viewer: SessionUser, limit: number, before?: string) {
-  const after = before ? decodeCursor(before) : undefined;
+  const cursor = before ? decodeCursor(before) : undefined;
+  const after = cursor && { createdAt: cursor.key, id: cursor.id };
   return pages(ctx.db, JSON.stringify([viewer.id, viewer.hidden, limit, after]), async () => {
-    const rows = await listNotes(ctx.db, viewer, limit + 1, after);
-    const notes = rows.slice(0, limit).map(toNote);
-    return { notes, nextCursor: rows.length > limit ? encodeCursor(notes.at(-1)!) : null };
+    const { items, nextCursor } = keysetPage(await listNotes(ctx.db, viewer, limit + 1, after), limit, toNote, (note) => note.createdAt);
+    return { notes: items, nextCursor };
   });
 }
 
