@@ -1,11 +1,12 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from './database.ts';
+import { createDb, sqlitePathIn, type Db } from './database.ts';
+import { whileUnchanged } from './unchanged.ts';
 import { testDialects } from '../test/databases.ts';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 
 /*
- * Pages of histories and notes are kept while nothing they show has changed (db/unchanged.ts).
+ * The calendar's months, history pages and notes pages are kept while nothing they show has
+ * changed (db/unchanged.ts).
  * "Another process" here is a second connection to the same database that writes behind the
  * server's back, as a second server, the command line or an import would.
  */
@@ -23,7 +24,7 @@ describe.each(testDialects)('lists kept while unchanged (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    other = createDb({ databaseUrl: t.database.databaseUrl, sqlitePath: path.join(t.database.dataDir, 'rustico.sqlite') });
+    other = createDb({ databaseUrl: t.database.databaseUrl, sqlitePath: sqlitePathIn(t.database.dataDir) });
     anna = await t.login('member');
     admin = await t.login('admin');
     annaId = (await anna.get('/api/session')).body.user.id;
@@ -37,6 +38,20 @@ describe.each(testDialects)('lists kept while unchanged (%s)', (dialect) => {
   afterAll(async () => {
     await other.destroy();
     await t.close();
+  });
+
+  it('builds an answer once while the lists are unchanged, and again after a change from another connection', async () => {
+    const kept = whileUnchanged<{ built: number }>(2);
+    let built = 0;
+    const build = async () => ({ built: ++built });
+    expect(await kept(t.database.db, 'k', build)).toEqual({ built: 1 });
+    expect(await kept(t.database.db, 'k', build)).toEqual({ built: 1 });
+    await other.updateTable('users').set({ name: 'Anna Bianchi' }).where('id', '=', annaId).execute();
+    expect(await kept(t.database.db, 'k', build)).toEqual({ built: 2 });
+    // Two more keys push the least recently used one out.
+    await kept(t.database.db, 'a', build);
+    await kept(t.database.db, 'b', build);
+    expect(await kept(t.database.db, 'k', build)).toEqual({ built: 5 });
   });
 
   it('a history asked again shows every change made since, by this process or another', async () => {
