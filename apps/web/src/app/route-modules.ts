@@ -7,6 +7,7 @@
  * route-modules.test.ts checks that every lazy module of the router is here.
  */
 import { HERO_SIZES, heroSrcSet } from '../home/hero-image.ts';
+import { apiAddress, FIRST_DATA } from '../lib/api-paths.ts';
 
 export interface RouteModules {
   /** A path of the router, `:name` for a segment. */
@@ -49,11 +50,11 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   app('/app', 'src/home/home-page.tsx', {
     image: { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES },
     // The cards Home's loader waits for (home-page.tsx).
-    data: ['/api/stays/open', '/api/notices', '/api/booking-requests', '/api/turns'],
+    data: [FIRST_DATA.openStays, FIRST_DATA.notices, FIRST_DATA.pendingRequests, FIRST_DATA.turnRounds].map(apiAddress),
   }),
   app('/app/calendario', 'src/calendar/calendar-page.tsx'),
   // Registra's first card: my stays to check in, out or pay.
-  app('/app/gestione', 'src/management/management-page.tsx', { data: ['/api/stays/open'] }),
+  app('/app/gestione', 'src/management/management-page.tsx', { data: [apiAddress(FIRST_DATA.openStays)] }),
   app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx'),
   app('/app/tutorial/:tutorialId', 'src/tutorial/tutorial-page.tsx'),
   app('/app/impostazioni', 'src/settings/settings-page.tsx'),

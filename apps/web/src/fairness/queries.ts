@@ -24,6 +24,7 @@ import {
 import { bookingKeys } from '../bookings/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
+import { FIRST_DATA } from '../lib/api-paths.ts';
 
 const enc = encodeURIComponent;
 
@@ -113,7 +114,7 @@ const LOADED_BEFORE_MOUNT = 10_000;
 
 export const pendingRequestsQuery = queryOptions({
   queryKey: fairnessKeys.requests,
-  queryFn: ({ signal }) => api.get<Answer<typeof pendingRequestsSchema>>('/booking-requests', { signal }).then((data) => data.bookings),
+  queryFn: ({ signal }) => api.get<Answer<typeof pendingRequestsSchema>>(FIRST_DATA.pendingRequests, { signal }).then((data) => data.bookings),
   staleTime: LOADED_BEFORE_MOUNT,
 });
 
@@ -151,7 +152,7 @@ export function useDecideRequest() {
 
 export const turnRoundsQuery = queryOptions({
   queryKey: fairnessKeys.turns,
-  queryFn: ({ signal }) => api.get<Answer<typeof turnRoundListSchema>>('/turns', { signal }).then((data) => data.rounds),
+  queryFn: ({ signal }) => api.get<Answer<typeof turnRoundListSchema>>(FIRST_DATA.turnRounds, { signal }).then((data) => data.rounds),
   staleTime: LOADED_BEFORE_MOUNT,
 });
 
@@ -227,7 +228,7 @@ export function useLeaveWaitlist() {
 
 export const noticesQuery = queryOptions({
   queryKey: fairnessKeys.notices,
-  queryFn: ({ signal }) => api.get<Answer<typeof noticeListSchema>>('/notices', { signal }),
+  queryFn: ({ signal }) => api.get<Answer<typeof noticeListSchema>>(FIRST_DATA.notices, { signal }),
   staleTime: LOADED_BEFORE_MOUNT,
 });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CACHED_AT_HEADER } from '../offline/freshness-header.ts';
 import { noteAnswerFreshness } from '../offline/freshness.ts';
 import { ApiError, networkError } from './api-error.ts';
+import { apiAddress } from './api-paths.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
@@ -74,7 +75,7 @@ async function request<T>(
   }
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, init);
+    response = await fetch(apiAddress(path), init);
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw networkError();

@@ -17,6 +17,7 @@ import { forgetSession } from '../../auth/session.ts';
 import { api, type Answer } from '../../lib/api.ts';
 import { sendOrQueue, type WriteOutcome } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
+import { FIRST_DATA } from '../../lib/api-paths.ts';
 
 /**
  * Booking data lives under ['bookings'] so live booking events (and every
@@ -37,7 +38,7 @@ const path = (id: string, step: string) => `/bookings/${encodeURIComponent(id)}/
 /** My stays not yet paid (Registra's list, Home's action card). */
 export const openStaysQuery = queryOptions({
   queryKey: registerKeys.open,
-  queryFn: ({ signal }) => api.get<Answer<typeof bookingListSchema>>('/stays/open', { signal }).then((data) => data.bookings),
+  queryFn: ({ signal }) => api.get<Answer<typeof bookingListSchema>>(FIRST_DATA.openStays, { signal }).then((data) => data.bookings),
   // Home's loader has just asked: the screen it opens does not ask again (live events keep it fresh).
   staleTime: 10_000,
 });
