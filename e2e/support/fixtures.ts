@@ -29,8 +29,9 @@ export async function seriousA11yViolations(page: Page) {
   // Reduced motion ends the transitions under way: colours are read as they end, not half-way
   // (a dialog fading in once failed colour-contrast in CI).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  try {
+  const settle = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const analyze = async () => {
+    await settle();
     const results = await new AxeBuilder({ page })
       .withTags([...WCAG_22_AA_TAGS, 'best-practice'])
       .options({ rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])) })
@@ -38,6 +39,12 @@ export async function seriousA11yViolations(page: Page) {
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  };
+  try {
+    const violations = await analyze();
+    // axe names a node that left the page while it ran (a lazy part replacing its placeholder) ':root'
+    // (label-content-name-mismatch on :root, once in CI): such a reading is taken again; a real fault stays.
+    return violations.some((v) => v.targets.includes(':root')) ? await analyze() : violations;
   } finally {
     await page.emulateMedia({ reducedMotion: null });
   }
