@@ -89,8 +89,12 @@ export function MonthGrid({
   busy,
 }: MonthGridProps) {
   const gridRef = useRef<HTMLDivElement>(null);
-  /** A key moved the focus: the day's button takes it once it is drawn (perhaps in another month). */
-  const focusAfterRender = useRef(false);
+  /**
+   * The day a key moved the focus to: its button takes it once it is drawn (perhaps in another
+   * month). The day itself, not a flag: an effect of an earlier render may run after the key and
+   * before the new month is drawn, and must not take the focus request for the day it sees.
+   */
+  const focusTarget = useRef<IsoDate | null>(null);
   const press = useRef<Press | null>(null);
   const suppressClick = useRef(false);
   const [drag, setDrag] = useState<{ anchor: IsoDate; current: IsoDate } | null>(null);
@@ -109,10 +113,11 @@ export function MonthGrid({
   useEffect(() => () => window.clearTimeout(press.current?.timer), []);
 
   useEffect(() => {
-    if (!focusAfterRender.current) return;
-    const button = gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${activeDay}"]`);
+    const day = focusTarget.current;
+    if (!day) return;
+    const button = gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`);
     if (!button) return;
-    focusAfterRender.current = false;
+    focusTarget.current = null;
     button.focus();
   });
 
@@ -121,8 +126,9 @@ export function MonthGrid({
     const from = (event.target as Element).closest<HTMLElement>('[data-day]')?.dataset.day;
     if (!from) return;
     event.preventDefault();
-    focusAfterRender.current = true;
-    onActiveDayChange(dayAfterKey(from, event.key, event.shiftKey));
+    const to = dayAfterKey(from, event.key, event.shiftKey);
+    focusTarget.current = to;
+    onActiveDayChange(to);
   };
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
