@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from './cli-commands.ts';
+import { parseCommand, UsageError } from './cli/commands.ts';
 
 const execute = promisify(execFile);
 const cliPath = path.join(import.meta.dirname, 'cli.ts');

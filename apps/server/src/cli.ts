@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backupSqlite, restoreSqlite } from './db/backup.ts';
-import { USAGE, UsageError, parseCommand, run, type Command } from './cli-commands.ts';
+import { USAGE, UsageError, parseCommand, type Command } from './cli/commands.ts';
+import { run } from './cli/run.ts';
 import { createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { DemoRefused } from './demo/seed.ts';
