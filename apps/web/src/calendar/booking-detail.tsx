@@ -14,6 +14,7 @@ import { Facts } from '../ui/facts.tsx';
 import { nightsText, OwnerName } from './booking-parts.tsx';
 import { EditBookingForm } from './edit-booking-form.tsx';
 import { useDeleteBooking } from './queries.ts';
+import { Actions } from '../ui/actions.tsx';
 import styles from './calendar.module.css';
 
 export interface BookingDetailProps {
@@ -80,7 +81,7 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
       {booking.createdByName ? <p className={styles.note}>{t('calendar.bookedBy', { name: booking.createdByName })}</p> : null}
       {booking.ownerId === user.id && booking.checkedIn ? <p className={styles.note}>{t('calendar.checkedInLocked')}</p> : null}
       {booking.ownerId !== user.id && !canDelete ? <p className={styles.note}>{t('calendar.readOnly')}</p> : null}
-      <div className={styles.actions}>
+      <Actions>
         {canMove ? (
           <Button variant="outlined" onClick={() => setEditing(true)} icon={<Pencil size={16} aria-hidden="true" />}>
             {t('calendar.edit')}
@@ -109,7 +110,7 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
         <Button variant="text" onClick={onClose} icon={<X size={18} aria-hidden="true" />}>
           {t('calendar.close')}
         </Button>
-      </div>
+      </Actions>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { t } from '../lib/i18n.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { DecisionExplain } from './booking-status.tsx';
+import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from './queries.ts';
 
@@ -77,7 +78,7 @@ export function BookingFairness({ booking, user, today, onRequestToo }: BookingF
     <>
       <DecisionExplain booking={booking} />
       {ahead && (others || (requested && isAdmin(user.role))) ? (
-        <div className={styles.actions}>
+        <Actions>
           {requested && isAdmin(user.role) ? (
             <Link to={`/app/richieste/${encodeURIComponent(booking.id)}`} className={buttonClass({ variant: 'filled' })}>
               <Scale size={16} aria-hidden="true" />
@@ -90,7 +91,7 @@ export function BookingFairness({ booking, user, today, onRequestToo }: BookingF
             </Button>
           ) : null}
           {others ? <WaitlistAction booking={booking} user={user} /> : null}
-        </div>
+        </Actions>
       ) : null}
     </>
   );

@@ -18,6 +18,7 @@ import { Page, pageStyles } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
+import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
 import { StatusPill } from './booking-status.tsx';
 import { useCompetingRequests, useDecideRequest } from './queries.ts';
@@ -119,14 +120,14 @@ function CompetitorCard({ competitor, max, onApprove, approving, onDecline }: { 
       <p className={styles.muted}>{t('fairness.requests.requestedOn', { date: formatMomentDay(booking.createdAt) })}</p>
       <PeakHistory competitor={competitor} max={max} />
       {booking.status === 'requested' ? (
-        <div className={styles.actions}>
+        <Actions>
           <Button icon={<Check size={18} aria-hidden="true" />} loading={approving} onClick={onApprove} aria-label={t('fairness.requests.approveLabel', { name })}>
             {t('fairness.requests.approve')}
           </Button>
           <Button variant="outlined" danger icon={<X size={18} aria-hidden="true" />} onClick={onDecline} aria-label={t('fairness.requests.declineLabel', { name })}>
             {t('fairness.requests.decline')}
           </Button>
-        </div>
+        </Actions>
       ) : null}
     </Card>
   );

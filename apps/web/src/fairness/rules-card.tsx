@@ -12,6 +12,7 @@ import { Loading } from '../ui/loading.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
+import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
 import { useSaveRules } from './queries.ts';
 
@@ -110,11 +111,11 @@ function RulesForm({ rules }: { rules: HouseRules }) {
           );
         })}
       </div>
-      <div className={styles.actions}>
+      <Actions>
         <Button type="submit" loading={save.isPending}>
           {t('fairness.rules.save')}
         </Button>
-      </div>
+      </Actions>
     </form>
   );
 }

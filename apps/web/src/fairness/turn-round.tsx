@@ -8,6 +8,7 @@ import { Button } from '../ui/button.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
 import { useCloseRound, useSkipTurn } from './queries.ts';
 
@@ -140,10 +141,10 @@ export function TurnRoundView({ round, user, compact = false }: { round: TurnRou
         </ol>
       )}
       {canSkip || canClose ? (
-        <div className={styles.actions}>
+        <Actions>
           {canSkip ? <SkipButton round={round} next={next} /> : null}
           {canClose ? <CloseButton round={round} /> : null}
-        </div>
+        </Actions>
       ) : null}
     </section>
   );

@@ -14,6 +14,7 @@ import { Page, pageStyles } from '../ui/page.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import { Actions } from '../ui/actions.tsx';
 import styles from './profile.module.css';
 
 const resolver = lazyZodResolver(() => import('./form-schemas.ts').then((schemas) => schemas.passwordChangeSchema));
@@ -81,11 +82,11 @@ export function PasswordPage() {
           onClearError={() => clearErrors('newPassword')}
         />
         {alert ? <Alert>{alert}</Alert> : null}
-        <div className={styles.actions}>
+        <Actions end>
           <Button type="submit" loading={isSubmitting}>
             {t('ownPassword.save')}
           </Button>
-        </div>
+        </Actions>
       </form>
     </Page>
   );

@@ -17,6 +17,7 @@ import { useToast } from '../ui/toast-context.ts';
 import type { profileUpdateSchema } from './form-schemas.ts';
 import { PhotoPicker, usePickedPhoto } from './photo-picker.tsx';
 import { showUpdatedUser, updateName, uploadPhoto } from './queries.ts';
+import { Actions } from '../ui/actions.tsx';
 import styles from './profile.module.css';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
@@ -103,11 +104,11 @@ export function ProfilePage() {
           <KeyRound size={18} aria-hidden="true" />
           {t('ownPassword.title')}
         </Link>
-        <div className={styles.actions}>
+        <Actions end>
           <Button type="submit" loading={isSubmitting}>
             {t('profile.save')}
           </Button>
-        </div>
+        </Actions>
       </form>
     </Page>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { t } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
+import { Actions } from './actions.tsx';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -33,7 +34,7 @@ export function Dialog({ title, description, open, defaultOpen, onOpenChange, tr
             <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
           ) : null}
           {children}
-          {actions ? <div className={styles.actions}>{actions}</div> : null}
+          {actions ? <Actions end>{actions}</Actions> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -18,6 +18,7 @@ import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCancelBooking, useCheckIn } from './queries.ts';
 import type { checkinFormSchema } from './form-schemas.ts';
 import { ReadingFields, useReadingErrors } from './reading-fields.tsx';
+import { Actions } from '../../ui/actions.tsx';
 import styles from './register.module.css';
 import { houseToday } from '../../lib/house-today.ts';
 
@@ -104,11 +105,11 @@ function CheckinForm({ booking, latest, refused }: { booking: Booking; latest: M
           onClearError={() => clearErrors('note')}
         />
         {readings.formAlert ? <Alert>{readings.formAlert}</Alert> : null}
-        <div className={styles.actions}>
+        <Actions end>
           <Button type="submit" loading={checkIn.isPending}>
             {t('register.save')}
           </Button>
-        </div>
+        </Actions>
       </form>
     </Card>
   );
@@ -135,7 +136,7 @@ function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: (
   return (
     <Card title={t('register.cancelTitle')} aria-label={t('register.cancelTitle')} icon={<Trash2 size={20} />}>
       <p className={styles.muted}>{t('register.cancelText')}</p>
-      <div className={styles.actions}>
+      <Actions end>
         <Dialog
           open={confirming}
           onOpenChange={setConfirming}
@@ -154,7 +155,7 @@ function CancelCard({ booking, onCancelled }: { booking: Booking; onCancelled: (
             </DialogActions>
           }
         />
-      </div>
+      </Actions>
     </Card>
   );
 }

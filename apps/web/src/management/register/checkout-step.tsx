@@ -21,6 +21,7 @@ import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCheckOut, useChecklist } from './queries.ts';
 import type { checkoutFormSchema } from './form-schemas.ts';
 import { ReadingFields, useReadingErrors } from './reading-fields.tsx';
+import { Actions } from '../../ui/actions.tsx';
 import styles from './register.module.css';
 
 type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
@@ -114,11 +115,11 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
           onClearError={() => clearErrors('note')}
         />
         {readings.formAlert ? <Alert>{readings.formAlert}</Alert> : null}
-        <div className={styles.actions}>
+        <Actions end>
           <Button type="submit" loading={checkOut.isPending}>
             {t('register.save')}
           </Button>
-        </div>
+        </Actions>
       </form>
     </Card>
   );

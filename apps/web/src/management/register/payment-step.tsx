@@ -26,6 +26,7 @@ import { refusalError, typedValue } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { qrBillUrl, useHouseRules, usePay, usePaymentDetails } from './queries.ts';
 import { QrBill } from '../../ui/qr-bill.tsx';
+import { Actions } from '../../ui/actions.tsx';
 import styles from './register.module.css';
 
 export interface PaymentStepProps {
@@ -114,11 +115,11 @@ export function PaymentStep({ booking, onPaid, refused }: PaymentStepProps) {
       )}
       {formAlert ? <Alert>{formAlert}</Alert> : null}
       {!booking.paid ? (
-        <div className={styles.actions}>
+        <Actions end>
           <Button onClick={save} loading={pay.isPending}>
             {t('register.save')}
           </Button>
-        </div>
+        </Actions>
       ) : null}
     </Card>
   );

@@ -7,6 +7,7 @@ import { deleteOutboxEntry, type OutboxEntry } from '../../offline/outbox-store.
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { Actions } from '../../ui/actions.tsx';
 import styles from './register.module.css';
 
 /** Saved on the phone, waiting for the network: what the member sent, so they know it is kept. */
@@ -32,11 +33,11 @@ export function OrphanRefusals({ entries, bookings }: { entries: OutboxEntry[]; 
         <Card key={entry.key} title={t('offline.refusedTitle')} icon={<TriangleAlert size={20} />}>
           <Alert>{errorText(refusalError(entry))}</Alert>
           <p className={styles.muted}>{describe(entry)}</p>
-          <div className={styles.actions}>
+          <Actions end>
             <Button variant="outlined" onClick={() => void deleteOutboxEntry(entry.key)}>
               {t('offline.discard')}
             </Button>
-          </div>
+          </Actions>
         </Card>
       ))}
     </>

@@ -17,6 +17,7 @@ import { useOutboxEntries } from '../../offline/use-outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useLatestReading, useOpenStays } from './queries.ts';
 import { OrphanRefusals, WaitingStepCard } from './queued-step.tsx';
+import { Actions } from '../../ui/actions.tsx';
 import styles from './register.module.css';
 import { houseToday } from '../../lib/house-today.ts';
 
@@ -76,11 +77,11 @@ export function RegisterTab() {
     return (
       <Card>
         <Alert>{t('register.loadFailed')}</Alert>
-        <div className={styles.actions}>
+        <Actions end>
           <Button variant="outlined" onClick={() => void open.refetch()}>
             {t('register.retry')}
           </Button>
-        </div>
+        </Actions>
       </Card>
     );
   }
@@ -93,11 +94,11 @@ export function RegisterTab() {
     return (
       <Card title={t('register.selectTitle')} aria-label={t('register.selectTitle')} icon={<CalendarSearch size={20} />}>
         <p>{t('register.empty')}</p>
-        <div className={styles.actions}>
+        <Actions end>
           <Link to="/app/calendario" className={buttonClass({ variant: 'outlined' })}>
             {t('register.toCalendar')}
           </Link>
-        </div>
+        </Actions>
       </Card>
     );
   }
@@ -182,11 +183,11 @@ function StepFor({ booking, queued, onCancelled, onPaid, onAnother }: StepForPro
           <p className={styles.done} role="status">
             {t('register.doneText')}
           </p>
-          <div className={styles.actions}>
+          <Actions end>
             <Button variant="outlined" onClick={onAnother}>
               {t('register.another')}
             </Button>
-          </div>
+          </Actions>
         </Card>
       );
   }
