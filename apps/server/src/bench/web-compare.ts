@@ -21,22 +21,24 @@ const FIRST_PORT = Number(process.env.BENCH_WEB_PORT ?? 8393);
 const screens = SCREENS.filter((screen) => !process.env.BENCH_WEB_SCREENS || process.env.BENCH_WEB_SCREENS.split(',').includes(screen.path));
 
 interface Build {
+  /** Its place in the command line: the same build may be given twice, to see the machine's own spread. */
+  index: number;
   dir: string;
   dataDir: string;
   rustico: RunningServer;
   cookie: string;
 }
 
-async function serve(dir: string, port: number): Promise<Build> {
+async function serve(dir: string, index: number): Promise<Build> {
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} holds no web build (index.html): copy one with cp -rL build/current/web <dir>`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-bench-compare-'));
   await cli(dataDir, 'demo');
   // The server reads WEB_DIST_DIR once, from the environment it is started with.
   process.env.WEB_DIST_DIR = path.resolve(dir);
-  const rustico = await startRustico(port, dataDir);
+  const rustico = await startRustico(FIRST_PORT + index, dataDir);
   const cookie = await login(rustico);
   for (const screen of screens) await fetch(`${rustico.url}${screen.path}`, screen.loggedIn ? { headers: { cookie } } : {});
-  return { dir, dataDir, rustico, cookie };
+  return { index, dir, dataDir, rustico, cookie };
 }
 
 async function main(): Promise<void> {
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
   if (dirs.length < 2) throw new Error('usage: npm run bench:web:compare -- <web build> <web build> [...]');
   const builds: Build[] = [];
   try {
-    for (const [index, dir] of dirs.entries()) builds.push(await serve(dir, FIRST_PORT + index));
+    for (const [index, dir] of dirs.entries()) builds.push(await serve(dir, index));
     const results = new Map<string, Run[]>();
     for (let round = 1; round <= RUNS; round++) {
       for (const screen of screens) {
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
         const order = builds.map((_, index) => builds[(index + round) % builds.length]!);
         for (const build of order) {
           const run = await measureWithRetries(`${build.rustico.url}${screen.path}`, screen.loggedIn ? build.cookie : null);
-          const key = `${screen.path}\u0000${build.dir}`;
+          const key = `${screen.path} ${build.index}`;
           results.set(key, [...(results.get(key) ?? []), run]);
           console.log(`round ${round} ${screen.path} ${build.dir}: performance ${run.performance}, FCP ${seconds(run.fcp)}, LCP ${seconds(run.lcp)}, TBT ${ms(run.tbt)}`);
         }
@@ -60,8 +62,8 @@ async function main(): Promise<void> {
     }
     const medianOf = (runs: Run[], key: keyof Run) => median(runs.map((run) => run[key]));
     const rows = screens.flatMap((screen) =>
-      builds.map(({ dir }) => {
-        const runs = results.get(`${screen.path}\u0000${dir}`)!;
+      builds.map(({ index, dir }) => {
+        const runs = results.get(`${screen.path} ${index}`)!;
         return [
           screen.path,
           dir,
