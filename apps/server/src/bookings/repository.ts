@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
-import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
+import { hiddenFlag, seenBy, seenByViewer, type Viewer } from '../db/visibility.ts';
 import type { BookingStatus } from '@rustico/core';
 import type { BookingsTable, Database } from '../db/schema.ts';
 
@@ -151,7 +151,7 @@ export async function listHistoryYears(db: Db, userId: string | null, viewer: Vi
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.userId')
     .select(sql<string>`substr(${sql.ref('bookings.startDate')}, 1, 4)`.as('year'))
-    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .where(seenByViewer('users', viewer))
     .distinct();
   if (userId) query = query.where('bookings.userId', '=', userId);
   const rows = await query.execute();

@@ -15,3 +15,8 @@ export const hiddenFlag = (viewer: Viewer): number => (viewer.hidden ? 1 : 0);
 export function seenBy(account: 'users' | 'reactor', viewerId: string, viewerHidden: number) {
   return sql<SqlBool>`(${sql.ref(`${account}.hidden`)} = 0 or ${sql.ref(`${account}.id`)} = ${viewerId} or ${viewerHidden} = 1)`;
 }
+
+/** seenBy for a query built per request (not prepared): the viewer's own id and flag. */
+export function seenByViewer(account: 'users' | 'reactor', viewer: Viewer) {
+  return seenBy(account, viewer.id, hiddenFlag(viewer));
+}

@@ -1,6 +1,6 @@
 import type { Channel, NotificationKind } from '@rustico/core';
 import type { Db } from '../db/database.ts';
-import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
+import { seenByViewer, type Viewer } from '../db/visibility.ts';
 
 export function choicesOf(db: Db, userId: string) {
   return db.selectFrom('notificationChoices').select(['kind', 'channel']).where('userId', '=', userId).execute();
@@ -34,7 +34,7 @@ export function notesForDigest(db: Db, reader: Viewer, from: string, to: string)
     .where('notes.userId', '!=', reader.id)
     .where('notes.createdAt', '>=', from)
     .where('notes.createdAt', '<', to)
-    .where(seenBy('users', reader.id, hiddenFlag(reader)))
+    .where(seenByViewer('users', reader))
     .orderBy('notes.createdAt')
     .execute();
 }

@@ -1,6 +1,6 @@
 import { addDays, UNPAID_FIRST_AFTER_DAYS } from '@rustico/core';
 import type { Db } from '../db/database.ts';
-import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
+import { seenByViewer, type Viewer } from '../db/visibility.ts';
 
 /** Stays that may have a reminder on this day: arriving today or tomorrow, leaving today, or finished and unpaid. */
 export function listStaysToRemind(db: Db, day: string) {
@@ -33,7 +33,7 @@ export function listUnpaidStays(db: Db, today: string, viewer: Viewer) {
     .where('bookings.checkedOut', '=', 1)
     .where('bookings.costCentimes', '>', 0)
     .where('bookings.endDate', '<', today)
-    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .where(seenByViewer('users', viewer))
     .orderBy('bookings.endDate')
     .execute();
 }

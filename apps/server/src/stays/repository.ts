@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, MeterReadingCorrectionsTable, MeterReadingsTable } from '../db/schema.ts';
-import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
+import { seenByViewer, type Viewer } from '../db/visibility.ts';
 
 /** The house has one meter: the latest reading of any stay is where the next must start. */
 export function latestReading(db: Kysely<Database>) {
@@ -13,7 +13,7 @@ export function latestVisibleReading(db: Kysely<Database>, viewer: Viewer) {
     .selectFrom('meterReadings')
     .innerJoin('users', 'users.id', 'meterReadings.userId')
     .selectAll('meterReadings')
-    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .where(seenByViewer('users', viewer))
     .orderBy('meterReadings.recordedAt', 'desc').orderBy('meterReadings.totalKwh', 'desc').limit(1).executeTakeFirst();
 }
 
@@ -40,7 +40,7 @@ export async function markPaid(db: Kysely<Database>, id: string, method: NonNull
 /** The most recent readings with their stay and owner, for admins to check and correct. */
 export function listRecentReadings(db: Kysely<Database>, viewer: Viewer, limit: number) {
   return readingsWithStay(db)
-    .where(seenBy('users', viewer.id, hiddenFlag(viewer)))
+    .where(seenByViewer('users', viewer))
     .orderBy('meterReadings.recordedAt', 'desc').orderBy('meterReadings.totalKwh', 'desc').limit(limit).execute();
 }
 
