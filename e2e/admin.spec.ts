@@ -49,7 +49,7 @@ test.describe('statistics', () => {
     await day.fill('500000');
     await dialog.getByRole('button', { name: 'Salva correzione' }).click();
     await expect(dialog.getByText('Lettura troppo alta rispetto alla precedente: controlla le cifre').first()).toBeVisible();
-    await expectAccessible(page, "the reading correction dialog with its error");
+    await expectAccessible(page, 'the reading correction dialog with its error');
     // Saved as it was: nothing changes but the record of who looked at it, and when.
     await day.fill(original);
     await dialog.getByRole('button', { name: 'Salva correzione' }).click();
@@ -90,7 +90,7 @@ test.describe('statistics', () => {
     await expect(stats.card('Soggiorni conclusi non pagati')).toBeVisible();
     const stays = stats.card('kWh per soggiorno').getByRole('table');
     await expect(stays.getByRole('row', { name: new RegExp(demo.superadmin.name) }).first()).toContainText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
-    await expectAccessible(page, "the statistics");
+    await expectAccessible(page, 'the statistics');
 
     // A year without stays says so.
     await stats.goto(2001);
@@ -133,7 +133,7 @@ test.describe('users', () => {
     await expect(users.row(demo.admin.name)).toContainText('Amministratore');
     await expect(users.row(demo.superadmin.name)).toContainText('(tu)');
     await expect(users.row(demo.member.name)).toContainText('Utente');
-    await expectAccessible(page, "the members list");
+    await expectAccessible(page, 'the members list');
 
     const suffix = uniqueSuffix(testInfo);
     const name = `Nuovo ${suffix}`;
