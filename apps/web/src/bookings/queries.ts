@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 import { type bookingPageSchema, type bookingYearsSchema, type nextBookingSchema, type IsoDate } from '@rustico/core';
 import { api, type Answer } from '../lib/api.ts';
 
@@ -20,7 +21,7 @@ export const nextBookingQuery = queryOptions({
   queryKey: bookingKeys.next(),
   queryFn: ({ signal }) => api.get<Answer<typeof nextBookingSchema>>('/bookings/next', { signal }).then((data) => data.booking),
   // Home's loader asks before the card mounts; live events keep it fresh after.
-  staleTime: 10_000,
+  staleTime: LOADED_BEFORE_MOUNT,
 });
 
 export function useNextBooking() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   dragSelection,
@@ -32,7 +32,11 @@ import { MonthGrid } from './month-grid.tsx';
 import { useOnline } from '../offline/use-outbox.ts';
 import { QuotaLine } from '../fairness/booking-form-parts.tsx';
 import { TurnsCard } from '../fairness/turns-card.tsx';
-import { useBookingsBetween, useHouseRules } from './queries.ts';
+import { bookingRangeQuery, houseRulesQuery, useBookingsBetween, useHouseRules } from './queries.ts';
+import { firstData } from '../app/first-data.ts';
+import { queryClient } from '../app/query-client.ts';
+import { requireSession } from '../auth/queries.ts';
+import { quotaQuery, turnRoundsQuery } from '../fairness/queries.ts';
 import { cx } from '../ui/cx.ts';
 import styles from './calendar.module.css';
 import tentative from './tentative.module.css';
@@ -233,6 +237,23 @@ export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
   );
 }
 
+/** The month's bookings, the house rules, my quota and the turns, before the month is drawn (app/first-data.ts). */
+async function loader({ request }: LoaderFunctionArgs) {
+  const shown = parseMonth(new URL(request.url).searchParams.get(MONTH_PARAM)) ?? monthOf(houseToday());
+  const days = monthGrid(shown.year, shown.month);
+  const user = await requireSession(queryClient);
+  await firstData(
+    [
+      queryClient.prefetchQuery(bookingRangeQuery(days[0]!, days[days.length - 1]!)),
+      queryClient.prefetchQuery(houseRulesQuery),
+      queryClient.prefetchQuery(quotaQuery(user.id, shown.year)),
+      queryClient.prefetchQuery(turnRoundsQuery),
+    ],
+    2_000,
+  );
+  return null;
+}
+
 /**
  * The months the arrows show stay in the page, not the address (a quick double tap must move two
  * months); a new address (the navigation's Calendario, a link to a month) opens its month afresh.
@@ -243,4 +264,4 @@ function CalendarRoute() {
   return <CalendarPage key={asked ?? ''} opensOn={parseMonth(asked)} />;
 }
 
-export { CalendarRoute as Component };
+export { CalendarRoute as Component, loader };

@@ -9,6 +9,7 @@ import {
 } from '@rustico/core';
 import { api, type Answer } from '../lib/api.ts';
 import { bookingKeys } from '../bookings/queries.ts';
+import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 
 export { bookingKeys };
 
@@ -19,6 +20,8 @@ export function bookingRangeQuery(from: IsoDate, to: IsoDate) {
       api
         .get<Answer<typeof bookingListSchema>>(`/bookings?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal })
         .then((data) => data.bookings),
+    // The calendar's loader asks for the month it opens on.
+    staleTime: LOADED_BEFORE_MOUNT,
   });
 }
 

@@ -25,6 +25,7 @@ import { bookingKeys } from '../bookings/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
 import { FIRST_DATA } from '../lib/api-paths.ts';
+import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 
 const enc = encodeURIComponent;
 
@@ -92,12 +93,17 @@ export function useDeletePeakPeriod() {
 // ---- Quota and the fairness view ---------------------------------------------
 
 /** A member's nights used and left in a year (members: their own; admins: anyone's). */
-export function useQuota(memberId: string, year: number, enabled = true) {
-  return useQuery({
+/** The calendar's loader asks for my quota before the month is drawn. */
+export function quotaQuery(memberId: string, year: number) {
+  return queryOptions({
     queryKey: fairnessKeys.quota(memberId, year),
     queryFn: ({ signal }) => api.get<Answer<typeof quotaResponseSchema>>(`/quota?year=${year}&memberId=${enc(memberId)}`, { signal }).then((data) => data.quota),
-    enabled,
+    staleTime: LOADED_BEFORE_MOUNT,
   });
+}
+
+export function useQuota(memberId: string, year: number, enabled = true) {
+  return useQuery({ ...quotaQuery(memberId, year), enabled });
 }
 
 export function useFairnessView(year: number) {
@@ -106,12 +112,7 @@ export function useFairnessView(year: number) {
 
 // ---- Requests and approval ---------------------------------------------------
 
-/**
- * Home's loader asks for the requests, turns and notices before their cards mount; fresh for 10 s,
- * the cards take that answer instead of asking again on mount. Live events keep them fresh after.
- */
-const LOADED_BEFORE_MOUNT = 10_000;
-
+/** Home's loader asks for the requests, turns and notices before their cards mount (app/first-data.ts). */
 export const pendingRequestsQuery = queryOptions({
   queryKey: fairnessKeys.requests,
   queryFn: ({ signal }) => api.get<Answer<typeof pendingRequestsSchema>>(FIRST_DATA.pendingRequests, { signal }).then((data) => data.bookings),

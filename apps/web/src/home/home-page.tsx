@@ -1,4 +1,5 @@
 import { useCurrentUser } from '../auth/queries.ts';
+import { firstData } from '../app/first-data.ts';
 import { queryClient } from '../app/query-client.ts';
 import { config } from '../lib/config.ts';
 import { openStaysQuery } from '../management/register/queries.ts';
@@ -20,17 +21,23 @@ import { StayActionCard } from './stay-action-card.tsx';
 import { WeatherCard, weatherQuery } from './weather-card.tsx';
 import styles from './home.module.css';
 
+/** How long Home waits, after the cards that appear, for the ones that keep their size while loading. */
+const SIZED_CARDS_WAIT_MS = 300;
+
 /**
  * Asks for every card's data at once, with the session, rather than each card after the first
  * render; waits for the cards that are there only when they have something to say (the step
  * my stay needs, notices, requests, turns), so they are in place at the first paint instead of
- * pushing the others down. The cards that keep their size while loading are not waited for.
+ * pushing the others down. The cards that keep their size while loading get a short wait more
+ * (app/first-data.ts); a slow one (the weather provider) still fills in later.
  */
 export async function loader() {
-  void queryClient.prefetchQuery(weatherQuery);
-  void queryClient.prefetchQuery(nextBookingQuery);
-  void queryClient.prefetchQuery(latestNoteQuery);
-  void queryClient.prefetchQuery(houseLetterQuery);
+  const sized: Promise<unknown>[] = [
+    queryClient.prefetchQuery(weatherQuery),
+    queryClient.prefetchQuery(nextBookingQuery),
+    queryClient.prefetchQuery(latestNoteQuery),
+    queryClient.prefetchQuery(houseLetterQuery),
+  ];
   const appearing: Promise<unknown>[] = [
     queryClient.ensureQueryData(openStaysQuery),
     queryClient.ensureQueryData(noticesQuery),
@@ -38,7 +45,8 @@ export async function loader() {
     queryClient.ensureQueryData(turnRoundsQuery),
   ];
   // Offline, a query the service worker has no answer for waits for the network: never hold Home for it.
-  await Promise.race([Promise.all(appearing.map((loading) => loading.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  await firstData(appearing, 2_000);
+  await firstData(sized, SIZED_CARDS_WAIT_MS);
   return null;
 }
 

@@ -16,6 +16,7 @@ import {
   type NoteInput,
 } from '@rustico/core';
 import type { z } from 'zod';
+import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { sendOrQueue } from '../offline/outbox.ts';
@@ -52,7 +53,7 @@ export function useNotes() {
 export const latestNoteQuery = queryOptions({
   queryKey: noteKeys.latest(),
   queryFn: ({ signal }) => api.get<Answer<typeof latestNoteSchema>>('/notes/latest', { signal }).then((data) => data.note),
-  staleTime: 10_000,
+  staleTime: LOADED_BEFORE_MOUNT,
 });
 
 export function useLatestNote() {

@@ -14,7 +14,10 @@ export function useOutboxEntries(userId: string): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   useEffect(() => {
     let live = true;
-    const read = () => void outboxEntries(userId).then((list) => live && setEntries(list), () => undefined);
+    // An empty outbox read again keeps the same list: every screen mounts this, and a new empty
+    // array would draw the screen a second time just after its first paint.
+    const keep = (list: OutboxEntry[]) => setEntries((before) => (before.length === 0 && list.length === 0 ? before : list));
+    const read = () => void outboxEntries(userId).then((list) => live && keep(list), () => undefined);
     read();
     const stop = onOutboxChange(read);
     // This tab's own writes: BroadcastChannel does not echo to the sender.

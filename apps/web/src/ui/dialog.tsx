@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { t } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
@@ -20,23 +20,37 @@ export interface DialogProps {
 
 /** Modal dialog (Radix) with title, optional description, body and actions; 300 ms close animation. */
 export function Dialog({ title, description, open, defaultOpen, onOpenChange, trigger, actions, children }: DialogProps) {
+  // The content mounts at the first opening and stays for the close animation. A screen holds
+  // several closed dialogs, and each one mounted with it cost a render and a synchronous second
+  // one (Radix's Presence, for the overlay and the content) just after the first paint.
+  const [opened, setOpened] = useState(open ?? defaultOpen ?? false);
+  if (open && !opened) setOpened(true);
   return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+    <RadixDialog.Root
+      open={open}
+      defaultOpen={defaultOpen}
+      onOpenChange={(next) => {
+        if (next) setOpened(true);
+        onOpenChange?.(next);
+      }}
+    >
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          className={styles.content}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
-          ) : null}
-          {children}
-          {actions ? <Actions end>{actions}</Actions> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
+      {opened ? (
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className={styles.overlay} />
+          <RadixDialog.Content
+            className={styles.content}
+            {...(description ? {} : { 'aria-describedby': undefined })}
+          >
+            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            {description ? (
+              <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+            ) : null}
+            {children}
+            {actions ? <Actions end>{actions}</Actions> : null}
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      ) : null}
     </RadixDialog.Root>
   );
 }

@@ -1,11 +1,15 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cx } from './cx.ts';
 import fieldStyles from './text-field.module.css';
 import styles from './select.module.css';
 
+const loadSelectMenu = () => import('./select-menu.tsx');
 // Radix Select and floating-ui (15 KB) load once a Select is on screen, not with every screen that has one.
-const SelectMenu = lazy(() => import('./select-menu.tsx').then((module) => ({ default: module.SelectMenu })));
+const SelectMenu = lazy(() => loadSelectMenu().then((module) => ({ default: module.SelectMenu })));
+
+/** Keys with which a closed combobox opens (WAI-ARIA select-only combobox). */
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 export interface SelectOption {
   value: string;
@@ -57,6 +61,16 @@ export function Select({
   const supportId = `${triggerId}-support`;
   const [innerValue, setInnerValue] = useState(defaultValue ?? '');
   const [open, setOpen] = useState(false);
+  // Radix mounts at the first opening: mounted with the screen, it drew every Select a second and
+  // a third time in synchronous renders just after the first paint (on Gestione, the slowest task
+  // of the load). Until then the same trigger stands in, and the menu's code loads when idle.
+  const [menuMounted, setMenuMounted] = useState(false);
+  useEffect(() => {
+    const load = () => void loadSelectMenu().catch(() => undefined);
+    // Safari has no requestIdleCallback.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(load);
+    else setTimeout(load, 200);
+  }, []);
   const current = value ?? innerValue;
   const invalid = Boolean(error);
   const message = error ?? supportingText;
@@ -65,6 +79,38 @@ export function Select({
   const clear = () => {
     if (invalid) onClearError?.();
   };
+  const openMenu = () => {
+    setMenuMounted(true);
+    setOpen(true);
+    clear();
+  };
+  const trigger = (
+    <button
+      type="button"
+      id={triggerId}
+      className={styles.trigger}
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      aria-labelledby={labelId}
+      aria-describedby={message ? supportId : undefined}
+      aria-invalid={invalid || undefined}
+      aria-required={required || undefined}
+      disabled={disabled}
+      onFocus={clear}
+      onClick={openMenu}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        openMenu();
+      }}
+    >
+      <span className={styles.value}>{options.find((option) => option.value === current)?.label}</span>
+      <span className={styles.icon}>
+        <ChevronDown size={20} aria-hidden="true" />
+      </span>
+    </button>
+  );
 
   return (
     <div
@@ -73,40 +119,34 @@ export function Select({
       data-disabled={disabled ? '' : undefined}
     >
       <div className={fieldStyles.control}>
-        {/* Until the menu's code is in, the same trigger, showing the same value. */}
-        <Suspense
-          fallback={
-            <button type="button" id={triggerId} className={styles.trigger} aria-labelledby={labelId} disabled={disabled}>
-              <span className={styles.value}>{options.find((option) => option.value === current)?.label}</span>
-              <span className={styles.icon}>
-                <ChevronDown size={20} aria-hidden="true" />
-              </span>
-            </button>
-          }
-        >
-          <SelectMenu
-            triggerId={triggerId}
-            labelId={labelId}
-            describedBy={message ? supportId : undefined}
-            options={options}
-            value={current}
-            onValueChange={(next) => {
-              setInnerValue(next);
-              onValueChange?.(next);
-            }}
-            open={open}
-            onOpenChange={(next) => {
-              setOpen(next);
-              if (next) clear();
-              else onBlur?.();
-            }}
-            onFocus={clear}
-            invalid={invalid}
-            name={name}
-            required={required}
-            disabled={disabled}
-          />
-        </Suspense>
+        {menuMounted ? (
+          <Suspense fallback={trigger}>
+            <SelectMenu
+              triggerId={triggerId}
+              labelId={labelId}
+              describedBy={message ? supportId : undefined}
+              options={options}
+              value={current}
+              onValueChange={(next) => {
+                setInnerValue(next);
+                onValueChange?.(next);
+              }}
+              open={open}
+              onOpenChange={(next) => {
+                setOpen(next);
+                if (next) clear();
+                else onBlur?.();
+              }}
+              onFocus={clear}
+              invalid={invalid}
+              name={name}
+              required={required}
+              disabled={disabled}
+            />
+          </Suspense>
+        ) : (
+          trigger
+        )}
         <label id={labelId} htmlFor={triggerId} className={cx(fieldStyles.label, floating && styles.floating)}>
           {label}
           {required && requiredMark ? <span aria-hidden="true"> *</span> : null}

@@ -1,23 +1,26 @@
 import { useId } from 'react';
-import * as RadixSwitch from '@radix-ui/react-switch';
 import styles from './switch.module.css';
 
 export interface SwitchProps {
   label: string;
   description?: string | undefined;
-  checked?: boolean;
-  defaultChecked?: boolean;
-  onCheckedChange?: (checked: boolean) => void;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
-  name?: string;
   id?: string;
 }
 
-/** On/off switch (Radix) with a visible label and optional description. */
-export function Switch({ label, description, id, ...props }: SwitchProps) {
+/**
+ * On/off switch with a visible label and optional description: a button with the switch role,
+ * as the WAI-ARIA switch pattern has it (Space and Enter toggle, as any button). Radix's Switch
+ * kept its button in state to look for an enclosing form, a second synchronous render of every
+ * switch as a screen appeared; every switch here is controlled, none submits a form.
+ */
+export function Switch({ label, description, id, checked, onCheckedChange, disabled }: SwitchProps) {
   const autoId = useId();
   const switchId = id ?? autoId;
   const descriptionId = `${switchId}-description`;
+  const state = checked ? 'checked' : 'unchecked';
   return (
     <div className={styles.row}>
       <div className={styles.text}>
@@ -30,14 +33,19 @@ export function Switch({ label, description, id, ...props }: SwitchProps) {
           </span>
         ) : null}
       </div>
-      <RadixSwitch.Root
-        {...props}
+      <button
+        type="button"
+        role="switch"
         id={switchId}
+        aria-checked={checked}
+        data-state={state}
+        disabled={disabled}
         className={styles.root}
         aria-describedby={description ? descriptionId : undefined}
+        onClick={() => onCheckedChange(!checked)}
       >
-        <RadixSwitch.Thumb className={styles.thumb} />
-      </RadixSwitch.Root>
+        <span className={styles.thumb} data-state={state} />
+      </button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LOADED_BEFORE_MOUNT } from '../../app/first-data.ts';
 import {
   type bookingListSchema,
   type bookingResponseSchema,
@@ -40,7 +41,7 @@ export const openStaysQuery = queryOptions({
   queryKey: registerKeys.open,
   queryFn: ({ signal }) => api.get<Answer<typeof bookingListSchema>>(FIRST_DATA.openStays, { signal }).then((data) => data.bookings),
   // Home's loader has just asked: the screen it opens does not ask again (live events keep it fresh).
-  staleTime: 10_000,
+  staleTime: LOADED_BEFORE_MOUNT,
 });
 
 export function useOpenStays() {
