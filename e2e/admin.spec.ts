@@ -169,7 +169,11 @@ test.describe('users', () => {
 
     // Disabling asks first, then ends their session at once.
     await users.openEdit(name);
-    await users.dialog.getByRole('switch', { name: 'Account disattivato' }).click();
+    // The switch toggles from the keyboard as by a tap.
+    const disabledSwitch = users.dialog.getByRole('switch', { name: 'Account disattivato' });
+    await disabledSwitch.focus();
+    await page.keyboard.press('Space');
+    await expect(disabledSwitch).toBeChecked();
     await users.dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(users.dialog).toHaveAccessibleName(`Disattivare ${name}?`);
     await expect(users.dialog).toContainText('Le sue sessioni terminano subito; la sua cronologia resta.');

@@ -30,3 +30,20 @@ test('an admin filters all bookings by year and member and exports what is shown
   expect(lines.length - 1).toBe(await entries.count());
   expect(lines.slice(1).every((line) => line.includes(`;${person.name};`))).toBe(true);
 });
+
+test('a Select works from the keyboard from the first key: the arrows open the list and move in it, Enter picks', async ({ page }) => {
+  await loginAs(page, demo.admin);
+  await page.goto('/app/prenotazioni/0');
+  const member = page.getByRole('combobox', { name: 'Membro' });
+  await member.focus();
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const picked = page.locator('[role="option"]:focus');
+  const name = (await picked.textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(listbox).toHaveCount(0);
+  await expect(member).toHaveText(name);
+  await expect(member).toBeFocused();
+});

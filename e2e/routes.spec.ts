@@ -67,6 +67,27 @@ test.describe('logged in', () => {
     await expect(page.getByRole('tab', { name: 'Registra' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test("Gestione's tabs are one tab stop: the arrows, Home and End move between them and show them", async ({ page }) => {
+    await page.goto('/app/gestione');
+    const register = page.getByRole('tab', { name: 'Registra' });
+    const notes = page.getByRole('tab', { name: 'Note' });
+    await register.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Note' })).toBeVisible();
+    await expect(page).toHaveURL(/#note$/);
+    await page.keyboard.press('Home');
+    await expect(register).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(notes).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(register).toBeFocused();
+    // The tab not shown is no tab stop: the next one is the panel.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tabpanel', { name: 'Registra' })).toBeFocused();
+  });
+
   test('the casa guide is not written yet, an unknown guide is a 404', async ({ page }) => {
     await page.goto('/app/tutorial/casa');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casa');

@@ -57,7 +57,8 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   app('/app/gestione', 'src/management/management-page.tsx', { data: [apiAddress(FIRST_DATA.openStays)] }),
   app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx'),
   app('/app/tutorial/:tutorialId', 'src/tutorial/tutorial-page.tsx'),
-  app('/app/impostazioni', 'src/settings/settings-page.tsx'),
+  // The channel of each kind of message, the screen's largest block.
+  app('/app/impostazioni', 'src/settings/settings-page.tsx', { data: [apiAddress(FIRST_DATA.notificationSettings)] }),
   app('/app/impostazioni/profilo', 'src/settings/profile-page.tsx'),
   app('/app/impostazioni/password', 'src/settings/password-page.tsx'),
   app('/app/impostazioni/regole', 'src/fairness/rules-page.tsx'),

@@ -8,6 +8,7 @@ export const FIRST_DATA = {
   notices: '/notices',
   pendingRequests: '/booking-requests',
   turnRounds: '/turns',
+  notificationSettings: '/profile/notifications',
 } as const;
 
 /** The address the browser asks for: the api client's prefix and the path. */

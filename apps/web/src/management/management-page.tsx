@@ -7,6 +7,9 @@ import { Page } from '../ui/page.tsx';
 import { NotesTab } from '../notes/notes-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { RegisterTab } from './register/register-tab.tsx';
+import { openStaysQuery } from './register/queries.ts';
+import { firstData } from '../app/first-data.ts';
+import { queryClient } from '../app/query-client.ts';
 
 const TAB_REGISTER = 'registra';
 const TAB_NOTES = 'note';
@@ -41,4 +44,10 @@ export function ManagementPage() {
   );
 }
 
-export { ManagementPage as Component };
+/** Registra's first card, my stays to check in, out or pay, is drawn with them (app/first-data.ts). */
+async function loader() {
+  await firstData([queryClient.prefetchQuery(openStaysQuery)], 2_000);
+  return null;
+}
+
+export { ManagementPage as Component, loader };

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type calendarFeedSchema, type notificationSettingsSchema, type sessionResponseSchema, type NotificationChoices, type SessionUser } from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
 import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
 import { api, parseResponse, type Answer } from '../lib/api.ts';
+import { FIRST_DATA } from '../lib/api-paths.ts';
+import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 import { networkError } from '../lib/api-error.ts';
 
 /** Sends the picked file as it is (its own Content-Type); the server checks the content. */
@@ -60,12 +62,15 @@ export function useRenewCalendarFeed() {
 
 const notificationSettingsKey = ['profile', 'notifications'] as const;
 
-/** My channel for each kind of message, and whether the server sends email at all. */
+/** My channel for each kind of message, and whether the server sends email at all; Impostazioni's loader asks first. */
+export const notificationSettingsQuery = queryOptions({
+  queryKey: notificationSettingsKey,
+  queryFn: ({ signal }) => api.get<Answer<typeof notificationSettingsSchema>>(FIRST_DATA.notificationSettings, { signal }),
+  staleTime: LOADED_BEFORE_MOUNT,
+});
+
 export function useNotificationSettings() {
-  return useQuery({
-    queryKey: notificationSettingsKey,
-    queryFn: ({ signal }) => api.get<Answer<typeof notificationSettingsSchema>>('/profile/notifications', { signal }),
-  });
+  return useQuery(notificationSettingsQuery);
 }
 
 export function useSaveNotificationChoices() {

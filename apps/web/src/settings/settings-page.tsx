@@ -17,6 +17,9 @@ import { ChannelRows } from './channel-rows.tsx';
 import { DurationRow, PushSwitchRow } from './notification-rows.tsx';
 import { RowGroup } from '../ui/row-group.tsx';
 import { ActionRow, LinkRow } from './settings-row.tsx';
+import { firstData } from '../app/first-data.ts';
+import { queryClient } from '../app/query-client.ts';
+import { notificationSettingsQuery } from './queries.ts';
 
 /** /app/impostazioni: account, notifications, the admin block by role, the installed app's tools, logout. */
 export function SettingsPage() {
@@ -145,4 +148,10 @@ export function SettingsPage() {
   );
 }
 
-export { SettingsPage as Component };
+/** Impostazioni is drawn once the notification channels are in (app/first-data.ts). */
+async function loader() {
+  await firstData([queryClient.prefetchQuery(notificationSettingsQuery)], 2_000);
+  return null;
+}
+
+export { SettingsPage as Component, loader };
