@@ -49,8 +49,16 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   { path: '/visitatore', modules: ['src/visitor/visitor-page.tsx'], session: false },
   app('/app', 'src/home/home-page.tsx', {
     image: { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES },
-    // The cards Home's loader waits for (home-page.tsx).
-    data: [FIRST_DATA.openStays, FIRST_DATA.notices, FIRST_DATA.pendingRequests, FIRST_DATA.turnRounds].map(apiAddress),
+    // The cards Home's loader waits for (home-page.tsx), but the house letter (asked through tutorial/content.ts).
+    data: [
+      FIRST_DATA.openStays,
+      FIRST_DATA.notices,
+      FIRST_DATA.pendingRequests,
+      FIRST_DATA.turnRounds,
+      FIRST_DATA.weather,
+      FIRST_DATA.nextBooking,
+      FIRST_DATA.latestNote,
+    ].map(apiAddress),
   }),
   app('/app/calendario', 'src/calendar/calendar-page.tsx'),
   // Registra's first card: my stays to check in, out or pay.

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tan
 import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 import { type bookingPageSchema, type bookingYearsSchema, type nextBookingSchema, type IsoDate } from '@rustico/core';
 import { api, type Answer } from '../lib/api.ts';
+import { FIRST_DATA } from '../lib/api-paths.ts';
 
 /**
  * Every bookings query lives under ['bookings'], so one invalidation of
@@ -19,7 +20,7 @@ export const bookingKeys = {
 
 export const nextBookingQuery = queryOptions({
   queryKey: bookingKeys.next(),
-  queryFn: ({ signal }) => api.get<Answer<typeof nextBookingSchema>>('/bookings/next', { signal }).then((data) => data.booking),
+  queryFn: ({ signal }) => api.get<Answer<typeof nextBookingSchema>>(FIRST_DATA.nextBooking, { signal }).then((data) => data.booking),
   // Home's loader asks before the card mounts; live events keep it fresh after.
   staleTime: LOADED_BEFORE_MOUNT,
 });

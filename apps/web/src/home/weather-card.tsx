@@ -19,6 +19,7 @@ import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import styles from './weather-card.module.css';
+import { FIRST_DATA } from '../lib/api-paths.ts';
 
 export const weatherQueryKey = ['weather'] as const;
 
@@ -28,7 +29,7 @@ type WeatherAnswer = Answer<typeof weatherResponseSchema> | { weather: null };
 /** The weather at the house; the server caches it for 10 minutes, so asking more often is pointless. */
 export const weatherQuery = queryOptions({
   queryKey: weatherQueryKey,
-  queryFn: ({ signal }): Promise<Weather | null> => api.get<WeatherAnswer>('/weather', { signal }).then((data) => data.weather),
+  queryFn: ({ signal }): Promise<Weather | null> => api.get<WeatherAnswer>(FIRST_DATA.weather, { signal }).then((data) => data.weather),
   staleTime: 5 * 60_000,
   refetchInterval: 10 * 60_000,
   // The server already falls back to its last good value: a failure here is final until the next

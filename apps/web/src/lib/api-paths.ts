@@ -9,6 +9,9 @@ export const FIRST_DATA = {
   pendingRequests: '/booking-requests',
   turnRounds: '/turns',
   notificationSettings: '/profile/notifications',
+  nextBooking: '/bookings/next',
+  latestNote: '/notes/latest',
+  weather: '/weather',
 } as const;
 
 /** The address the browser asks for: the api client's prefix and the path. */

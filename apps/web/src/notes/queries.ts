@@ -20,6 +20,7 @@ import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { sendOrQueue } from '../offline/outbox.ts';
+import { FIRST_DATA } from '../lib/api-paths.ts';
 
 type NotesPage = z.infer<typeof notesPageSchema>;
 
@@ -52,7 +53,7 @@ export function useNotes() {
 /** The newest note (Home's card): Home's loader asks before the card mounts; live events keep it fresh after. */
 export const latestNoteQuery = queryOptions({
   queryKey: noteKeys.latest(),
-  queryFn: ({ signal }) => api.get<Answer<typeof latestNoteSchema>>('/notes/latest', { signal }).then((data) => data.note),
+  queryFn: ({ signal }) => api.get<Answer<typeof latestNoteSchema>>(FIRST_DATA.latestNote, { signal }).then((data) => data.note),
   staleTime: LOADED_BEFORE_MOUNT,
 });
 
