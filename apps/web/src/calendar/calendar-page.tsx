@@ -242,15 +242,12 @@ async function loader({ request }: LoaderFunctionArgs) {
   const shown = parseMonth(new URL(request.url).searchParams.get(MONTH_PARAM)) ?? monthOf(houseToday());
   const days = monthGrid(shown.year, shown.month);
   const user = await requireSession(queryClient);
-  await firstData(
-    [
-      queryClient.prefetchQuery(bookingRangeQuery(days[0]!, days[days.length - 1]!)),
-      queryClient.prefetchQuery(houseRulesQuery),
-      queryClient.prefetchQuery(quotaQuery(user.id, shown.year)),
-      queryClient.prefetchQuery(turnRoundsQuery),
-    ],
-    2_000,
-  );
+  await firstData([
+    queryClient.prefetchQuery(bookingRangeQuery(days[0]!, days[days.length - 1]!)),
+    queryClient.prefetchQuery(houseRulesQuery),
+    queryClient.prefetchQuery(quotaQuery(user.id, shown.year)),
+    queryClient.prefetchQuery(turnRoundsQuery),
+  ]);
   return null;
 }
 

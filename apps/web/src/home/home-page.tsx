@@ -44,8 +44,8 @@ export async function loader() {
     queryClient.ensureQueryData(pendingRequestsQuery),
     queryClient.ensureQueryData(turnRoundsQuery),
   ];
-  // Offline, a query the service worker has no answer for waits for the network: never hold Home for it.
-  await firstData(appearing, 2_000);
+  // Offline, a query the service worker has no answer for waits for the network: firstData's cap.
+  await firstData(appearing);
   await firstData(sized, SIZED_CARDS_WAIT_MS);
   return null;
 }

@@ -46,7 +46,7 @@ export function ManagementPage() {
 
 /** Registra's first card, my stays to check in, out or pay, is drawn with them (app/first-data.ts). */
 async function loader() {
-  await firstData([queryClient.prefetchQuery(openStaysQuery)], 2_000);
+  await firstData([queryClient.prefetchQuery(openStaysQuery)]);
   return null;
 }
 

@@ -150,7 +150,7 @@ export function SettingsPage() {
 
 /** Impostazioni is drawn once the notification channels are in (app/first-data.ts). */
 async function loader() {
-  await firstData([queryClient.prefetchQuery(notificationSettingsQuery)], 2_000);
+  await firstData([queryClient.prefetchQuery(notificationSettingsQuery)]);
   return null;
 }
 
