@@ -102,3 +102,42 @@ test('the screens a member lives in ask the server for each thing once', async (
     expect([...asked].filter(([, times]) => times > 1), screen).toEqual([]);
   }
 });
+
+test('Gestione, Impostazioni and the calendar are drawn with their data from the first frame', async ({ page }) => {
+  // From the first DOM change on: whether "Caricamento…" was ever in the main area, and how many
+  // stays the month grid held when it first appeared (a loader that stops waiting shows both).
+  await page.addInitScript(() => {
+    const seen = { loading: false, firstBars: -1 };
+    (window as unknown as { firstFrame: typeof seen }).firstFrame = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('main')?.textContent?.includes('Caricamento')) seen.loading = true;
+      const grid = document.querySelector('[role="grid"]');
+      if (grid && seen.firstBars < 0) seen.firstBars = grid.querySelectorAll('[data-status]').length;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const firstFrame = () => page.evaluate(() => (window as unknown as { firstFrame: { loading: boolean; firstBars: number } }).firstFrame);
+  await loginAs(page, demo.admin);
+  // A slower server than this one, so that the screen would be drawn before its data if nothing waited.
+  for (const address of ['**/api/stays/open', '**/api/profile/notifications', '**/api/bookings?*']) {
+    await page.route(address, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+  }
+
+  for (const [screen, ready] of [
+    ['/app/gestione', page.getByRole('combobox', { name: 'Seleziona prenotazione' })],
+    ['/app/impostazioni', page.getByRole('switch', { name: 'Notifiche push' })],
+  ] as const) {
+    await page.goto(screen, { waitUntil: 'networkidle' });
+    await expect(ready).toBeVisible();
+    expect((await firstFrame()).loading, screen).toBe(false);
+  }
+
+  // The demo house has stays this month.
+  await page.goto('/app/calendario', { waitUntil: 'networkidle' });
+  const bars = page.getByRole('grid').locator('[data-status]');
+  const shown = await bars.count();
+  expect(shown).toBeGreaterThan(0);
+  expect((await firstFrame()).firstBars).toBe(shown);
+});
