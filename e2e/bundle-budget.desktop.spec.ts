@@ -141,3 +141,31 @@ test('Gestione, Impostazioni and the calendar are drawn with their data from the
   expect(shown).toBeGreaterThan(0);
   expect((await firstFrame()).firstBars).toBe(shown);
 });
+
+test('every font size and weight the main screens draw is resolved while the scripts download', async ({ page }) => {
+  /** "size weight" of every laid-out element with text of its own, or of index.html's warm-up. */
+  const fonts = (selector: string) =>
+    page.evaluate((selector) => {
+      const drawn = new Set<string>();
+      for (const element of Array.from(document.querySelectorAll(selector))) {
+        const hasText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.nodeValue?.trim());
+        if (!hasText || element.getClientRects().length === 0) continue;
+        const style = getComputedStyle(element);
+        drawn.add(`${style.fontSize} ${style.fontWeight}`);
+      }
+      return [...drawn];
+    }, selector);
+  await loginAs(page, demo.admin);
+  for (const width of [412, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of ['/app', '/app/calendario', '/app/gestione', '/app/impostazioni']) {
+      await page.goto(screen, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('main')).toBeVisible();
+      const warmed = await fonts('.font-warmup span');
+      expect(warmed.length).toBeGreaterThan(5);
+      const drawn = await fonts('#root *');
+      expect(drawn.length, screen).toBeGreaterThan(2);
+      expect(drawn.filter((font) => !warmed.includes(font)), `${screen} at ${width}px`).toEqual([]);
+    }
+  }
+});
