@@ -20,7 +20,9 @@ export function lazyRoute(load: LazyRoute): LazyRoute {
       load().then(
         (module) => {
           window.clearTimeout(timer);
-          resolve(module);
+          // The module was evaluated in this task: its loader and the render start in the next,
+          // so that a phone's main thread is free for a moment in between.
+          window.setTimeout(() => resolve(module), 0);
         },
         (error: unknown) => {
           window.clearTimeout(timer);

@@ -6,6 +6,7 @@ import { membersKey } from '../admin/keys.ts';
 import { bookingKeys } from '../bookings/queries.ts';
 import { fairnessKeys, houseRulesKey } from '../fairness/keys.ts';
 import { noteKeys } from '../notes/queries.ts';
+import { inNextTask } from './next-task.ts';
 import { browserEnvironment, joinSharedStream, type SharedStream } from './shared-stream.ts';
 
 /** The live stream of change notices (Server-Sent Events, one per browser). */
@@ -94,18 +95,20 @@ export function useLiveEvents({ enabled = true, onLogout }: { enabled?: boolean;
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const stream = joinSharedStream(browserEnvironment(), LIVE_EVENTS_URL, {
-      onNotice: (data) => {
-        const event = parseLiveEvent(data);
-        if (event) applyLiveEvent(queryClient, event);
-      },
-      onReopened: () => void queryClient.invalidateQueries(),
-      onLogout: () => latestOnLogout.current(),
+    return inNextTask(() => {
+      const stream = joinSharedStream(browserEnvironment(), LIVE_EVENTS_URL, {
+        onNotice: (data) => {
+          const event = parseLiveEvent(data);
+          if (event) applyLiveEvent(queryClient, event);
+        },
+        onReopened: () => void queryClient.invalidateQueries(),
+        onLogout: () => latestOnLogout.current(),
+      });
+      joined = stream;
+      return () => {
+        stream.stop();
+        if (joined === stream) joined = null;
+      };
     });
-    joined = stream;
-    return () => {
-      stream.stop();
-      if (joined === stream) joined = null;
-    };
   }, [enabled, queryClient]);
 }

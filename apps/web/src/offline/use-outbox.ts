@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { inNextTask } from '../lib/next-task.ts';
 import { flushOutbox } from './flush.ts';
 import { onOutboxChange, outboxEntries, type OutboxEntry } from './outbox-store.ts';
 import { justSynced, outboxCounts, type OutboxCounts } from './sync-state.ts';
@@ -12,22 +13,26 @@ const SYNCED_SHOWN_MS = 4_000;
 /** The member's entries in the outbox, read again whenever any tab or the worker changes it. */
 export function useOutboxEntries(userId: string): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
-  useEffect(() => {
-    let live = true;
-    // An empty outbox read again keeps the same list: every screen mounts this, and a new empty
-    // array would draw the screen a second time just after its first paint.
-    const keep = (list: OutboxEntry[]) => setEntries((before) => (before.length === 0 && list.length === 0 ? before : list));
-    const read = () => void outboxEntries(userId).then((list) => live && keep(list), () => undefined);
-    read();
-    const stop = onOutboxChange(read);
-    // This tab's own writes: BroadcastChannel does not echo to the sender.
-    window.addEventListener('rustico-outbox', read);
-    return () => {
-      live = false;
-      stop();
-      window.removeEventListener('rustico-outbox', read);
-    };
-  }, [userId]);
+  useEffect(
+    () =>
+      inNextTask(() => {
+        let live = true;
+        // An empty outbox read again keeps the same list: every screen mounts this, and a new empty
+        // array would draw the screen a second time just after its first paint.
+        const keep = (list: OutboxEntry[]) => setEntries((before) => (before.length === 0 && list.length === 0 ? before : list));
+        const read = () => void outboxEntries(userId).then((list) => live && keep(list), () => undefined);
+        read();
+        const stop = onOutboxChange(read);
+        // This tab's own writes: BroadcastChannel does not echo to the sender.
+        window.addEventListener('rustico-outbox', read);
+        return () => {
+          live = false;
+          stop();
+          window.removeEventListener('rustico-outbox', read);
+        };
+      }),
+    [userId],
+  );
   return entries;
 }
 
@@ -69,17 +74,21 @@ export function useOutboxSync(userId: string): { entries: OutboxEntry[]; online:
     }
   }, [queryClient]);
 
-  useEffect(() => {
-    void flush();
-    const onOnline = () => void flush();
-    window.addEventListener('online', onOnline);
-    // The worker's Background Sync sent something: show it here too.
-    const stop = onOutboxChange(() => void queryClient.invalidateQueries());
-    return () => {
-      window.removeEventListener('online', onOnline);
-      stop();
-    };
-  }, [flush, queryClient]);
+  useEffect(
+    () =>
+      inNextTask(() => {
+        void flush();
+        const onOnline = () => void flush();
+        window.addEventListener('online', onOnline);
+        // The worker's Background Sync sent something: show it here too.
+        const stop = onOutboxChange(() => void queryClient.invalidateQueries());
+        return () => {
+          window.removeEventListener('online', onOnline);
+          stop();
+        };
+      }),
+    [flush, queryClient],
+  );
 
   useEffect(() => {
     if (waiting === 0) return;
