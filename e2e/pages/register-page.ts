@@ -79,7 +79,18 @@ export class RegisterPage {
   /** Chooses a booking in the selector by its dates `dd.MM.yyyy – dd.MM.yyyy`. */
   async choose(start: string, end: string) {
     await this.selector.click();
+    await this.expectMenuOnScreen();
     await this.page.getByRole('option', { name: new RegExp(`^${displayDate(start)} – ${displayDate(end)} · `) }).click();
+  }
+
+  /** The open list of bookings fits the screen's width, however long its labels (a phone's too). */
+  async expectMenuOnScreen() {
+    await expect(this.page.getByRole('listbox')).toBeVisible();
+    const list = await this.page.getByRole('listbox').boundingBox();
+    const width = this.page.viewportSize()?.width ?? 0;
+    expect(list).not.toBeNull();
+    expect(list!.x).toBeGreaterThanOrEqual(0);
+    expect(list!.x + list!.width).toBeLessThanOrEqual(width);
   }
 
   tick(name: 'Check-in' | 'Check-out' | 'Pagato'): Locator {
