@@ -161,7 +161,7 @@ test('every font size and weight the main screens draw is resolved while the scr
     for (const screen of ['/app', '/app/calendario', '/app/gestione', '/app/impostazioni']) {
       await page.goto(screen, { waitUntil: 'networkidle' });
       await expect(page.getByRole('main')).toBeVisible();
-      const warmed = await fonts('.font-warmup span');
+      const warmed = await fonts('[data-font-warmup] span');
       expect(warmed.length).toBeGreaterThan(5);
       const drawn = await fonts('#root *');
       expect(drawn.length, screen).toBeGreaterThan(2);

@@ -31,7 +31,7 @@ export function RadioGroup<T extends string>({
   const groupName = name ?? autoName;
   return (
     <fieldset className={styles.group}>
-      <legend className={hideLegend ? styles.hidden : styles.legend}>{legend}</legend>
+      <legend className={hideLegend ? 'visually-hidden' : styles.legend}>{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className={styles.option} lang={option.lang}>
           <input
