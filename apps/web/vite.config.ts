@@ -22,7 +22,7 @@ const LOCALE_MODULES = { de: 'src/lib/locales/de.ts', en: 'src/lib/locales/en.ts
 /**
  * Writes route-preloads.json: for each path of src/app/route-modules.ts, the chunks its lazy
  * modules need and their CSS, less what the entry loads anyway. The server names them in the
- * page it sends for that path (modulepreload), so they download beside the entry.
+ * page it sends for that path (modulepreloads and style sheets), so they download beside the entry.
  */
 function routePreloads(): Plugin {
   let root = '';
@@ -45,19 +45,31 @@ function routePreloads(): Plugin {
       };
       const initial = new Set<string>();
       for (const entry of chunks.filter((chunk) => chunk.isEntry)) closure(entry.fileName, initial);
+      /**
+       * The CSS a chunk brings, in the order Vite's preload helper adds it to the page: each chunk's
+       * after that of the chunks it imports, so a screen's rules come after its kits' (the cascade).
+       */
+      const cssOf = (fileName: string, visited: Set<string>, into: Set<string>) => {
+        if (visited.has(fileName)) return;
+        visited.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) cssOf(imported, visited, into);
+        for (const css of byFile.get(fileName)?.viteMetadata?.importedCss ?? []) into.add(css);
+      };
       const routes: RoutePreload[] = ROUTE_MODULES.map((route) => {
         const files = new Set<string>();
+        const visited = new Set(initial);
+        const css = new Set<string>();
         for (const module of route.modules) {
           const chunk = chunks.find((candidate) => candidate.moduleIds.includes(path.join(root, module)));
           if (!chunk) this.error(`${module} (for ${route.path}) is in no chunk: does the router still import it?`);
           closure(chunk.fileName, files);
+          cssOf(chunk.fileName, visited, css);
         }
         const js = [...files].filter((file) => !initial.has(file));
-        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         return {
           path: route.path,
           js: js.map((file) => base + file),
-          css: [...new Set(css)].map((file) => base + file),
+          css: [...css].map((file) => base + file),
           session: route.session,
           ...(route.image ? { image: route.image } : {}),
           data: route.data ?? [],

@@ -86,10 +86,12 @@ describe('serving the built web app', () => {
     clock = new Date('2026-07-01T10:00:00Z');
   });
 
-  it("names a screen's chunks, its CSS and the session request as preloads in the page sent for it", async () => {
+  it("names a screen's chunks, its style sheets and the session request in the page sent for it", async () => {
     const page = async (url: string) => (await app.inject({ url })).body;
-    const links = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    const links = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload|stylesheet)"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
     expect(links(await page('/app/calendario'))).toEqual(['/api/session', '/assets/shell-1.js', '/assets/calendar-page-2.js', '/assets/calendar-page-3.css']);
+    // Applied from the start, as the app would add it (with crossorigin: the app's own check finds it and adds none).
+    expect(await page('/app/calendario')).toContain('<link rel="stylesheet" crossorigin href="/assets/calendar-page-3.css">');
     expect(await page('/app/calendario?mese=2027-01')).toContain('<link rel="modulepreload" crossorigin href="/assets/calendar-page-2.js">');
     expect(await page('/app/calendario')).toContain('<link rel="preload" href="/api/session" as="fetch" crossorigin>');
     expect(links(await page('/app/tutorial/casa'))).toEqual(['/api/session', '/assets/tutorial-page-4.js']);

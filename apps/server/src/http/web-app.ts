@@ -48,8 +48,10 @@ export function readRoutePreloads(distDir: string): RoutePreloads {
 }
 
 /**
- * index.html for one path: the route's chunks as modulepreloads and its CSS as preloads, so
- * they download beside the entry rather than after it has run; the session request when the
+ * index.html for one path: the route's chunks as modulepreloads, so they download beside the
+ * entry rather than after it has run; its style sheets, in the order the app would add them
+ * (already there, the app does not add them again: parsing them would lengthen the task that
+ * starts the router, a long task on a phone, and tie it to their download); the session request when the
  * page starts with it, and the answers its first paint waits for (the app's fetch takes each
  * preloaded answer); the screen's picture;
  * the catalog of the browser's language when it is not the built-in Italian.
@@ -72,7 +74,7 @@ export function withRoutePreloads(
       : []),
     ...(localeChunk ? [localeChunk] : []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
     ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...route.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+    ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
   ];
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
 }
