@@ -36,6 +36,8 @@ async function renderApple(size, name) {
 
 await render(192, 'icon-192.png');
 await render(512, 'icon-512.png');
+// The logo in the pages and the favicon (ui/logo.tsx): an SVG would be a document of its own, parsed on the main thread.
+await render(96, 'logo-96.png');
 await renderMaskable(512, 'icon-maskable-512.png');
 await renderApple(180, 'apple-touch-icon.png');
 console.log('icons written to', outDir.pathname);

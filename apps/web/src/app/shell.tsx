@@ -8,6 +8,7 @@ import { adoptMemberLanguage, registerItalianCatalog, t, type MessageKey } from 
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
+import { Logo } from '../ui/logo.tsx';
 import { AppProviders } from './providers.tsx';
 import { endSession, queryClient, sessionExpired } from './query-client.ts';
 import styles from './shell.module.css';
@@ -71,7 +72,7 @@ function Layout() {
       {navigation.state === 'loading' ? <div className={styles.progress} aria-hidden="true" /> : null}
       <nav className={styles.nav} aria-label={t('nav.label')}>
         <div className={styles.brand}>
-          <img className={styles.brandLogo} src="/icon.svg" alt="" width={40} height={40} />
+          <Logo className={styles.brandLogo} size={40} />
           <span>{config.houseName}</span>
         </div>
         <ul className={styles.list}>

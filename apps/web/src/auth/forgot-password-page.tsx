@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import styles from './auth-layout.module.css';
+import { Logo } from '../ui/logo.tsx';
 
 /**
  * /password-dimenticata: asks for a link to choose a new password. The server answers the
@@ -48,7 +49,7 @@ export function ForgotPasswordPage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <header className={styles.header}>
-          <img className={styles.logo} src="/icon.svg" alt="" width={72} height={72} />
+          <Logo className={styles.logo} size={72} />
           <h1 className={styles.title}>{t('password.forgotTitle')}</h1>
           {sent ? null : <p className={styles.subtitle}>{t('password.forgotSubtitle')}</p>}
         </header>

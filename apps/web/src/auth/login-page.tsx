@@ -11,6 +11,7 @@ import { PasswordField } from '../ui/password-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { LoginField, LoginValues } from './login-submit.ts';
 import styles from './auth-layout.module.css';
+import { Logo } from '../ui/logo.tsx';
 
 type FieldErrors = Partial<Record<LoginField, string>>;
 
@@ -94,7 +95,7 @@ export function LoginPage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <header className={styles.header}>
-          <img className={styles.logo} src="/icon.svg" alt="" width={72} height={72} />
+          <Logo className={styles.logo} size={72} />
           <h1 className={styles.title}>{t('login.title')}</h1>
           <p className={styles.subtitle}>{t('login.subtitle')}</p>
         </header>

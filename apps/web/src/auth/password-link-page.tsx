@@ -15,6 +15,7 @@ import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { PasswordField } from '../ui/password-field.tsx';
 import type { passwordLinkFormSchema } from './form-schemas.ts';
 import styles from './auth-layout.module.css';
+import { Logo } from '../ui/logo.tsx';
 
 type FormInput = z.input<typeof passwordLinkFormSchema>;
 type FormOutput = z.output<typeof passwordLinkFormSchema>;
@@ -87,7 +88,7 @@ export function PasswordLinkPage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <header className={styles.header}>
-          <img className={styles.logo} src="/icon.svg" alt="" width={72} height={72} />
+          <Logo className={styles.logo} size={72} />
           <h1 className={styles.title}>{title}</h1>
           {state === 'form' ? (
             <p className={styles.subtitle}>

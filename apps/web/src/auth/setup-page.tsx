@@ -22,6 +22,7 @@ import { TextField } from '../ui/text-field.tsx';
 import type { setupFormSchema } from './form-schemas.ts';
 import { rememberSession } from './session.ts';
 import styles from './auth-layout.module.css';
+import { Logo } from '../ui/logo.tsx';
 
 type SetupFormInput = z.input<typeof setupFormSchema>;
 type SetupFormOutput = z.output<typeof setupFormSchema>;
@@ -108,7 +109,7 @@ function SetupForm({ token, onUnavailable }: { token: string; onUnavailable: () 
   return (
     <>
       <header className={styles.header}>
-        <img className={styles.logo} src="/icon.svg" alt="" width={72} height={72} />
+        <Logo className={styles.logo} size={72} />
         <h1 className={styles.title}>{t('setup.title')}</h1>
         <p className={styles.subtitle}>{t('setup.subtitle')}</p>
       </header>

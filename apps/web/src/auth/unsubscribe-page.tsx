@@ -9,6 +9,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
 import styles from './auth-layout.module.css';
+import { Logo } from '../ui/logo.tsx';
 
 /**
  * /disiscrizione/:token: the footer link of every email. It works without logging in
@@ -37,7 +38,7 @@ export function UnsubscribePage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <header className={styles.header}>
-          <img className={styles.logo} src="/icon.svg" alt="" width={72} height={72} />
+          <Logo className={styles.logo} size={72} />
           <h1 className={styles.title}>{t('unsubscribe.title')}</h1>
           {done ? null : <p className={styles.subtitle}>{t('unsubscribe.text')}</p>}
         </header>

@@ -11,6 +11,7 @@ import { Button, buttonClass } from '../ui/button.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
 import styles from './visitor-page.module.css';
+import { Logo } from '../ui/logo.tsx';
 
 type State =
   | { status: 'loading' }
@@ -57,7 +58,7 @@ export function VisitorPage() {
     <main className={styles.page}>
       <div className={styles.content}>
         <header className={styles.header}>
-          <img className={styles.logo} src="/icon.svg" alt="" width={48} height={48} />
+          <Logo className={styles.logo} size={48} />
           <h1 className={styles.title}>{title}</h1>
         </header>
         <Hero />
