@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -87,7 +88,14 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build, whose dev warnings stay on in
+ * production (remix-run/react-router#14102). The production build is the same code with them off.
+ */
+const reactRouterProduction = path.join(path.dirname(fileURLToPath(import.meta.resolve('react-router'))), '../production/index.mjs');
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
     directIconImports(),
@@ -123,4 +131,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
   },
-});
+}));
