@@ -83,7 +83,7 @@ test('the screens a member lives in render without Intl (its first use costs a p
   }
 });
 
-test('the screens a member lives in ask the server for each thing once', async ({ page }) => {
+test('the screens a member lives in ask the server for each thing once, and nothing their page carries', async ({ page }) => {
   // Without the live stream: a change another test makes meanwhile would rightly ask again.
   await page.addInitScript(() => Object.defineProperty(window, 'EventSource', { value: undefined }));
   const asked = new Map<string, number>();
@@ -98,8 +98,20 @@ test('the screens a member lives in ask the server for each thing once', async (
     asked.clear();
     await page.goto(screen, { waitUntil: 'networkidle' });
     await expect(page.getByRole('main')).toBeVisible();
-    expect(asked.size, screen).toBeGreaterThan(0);
     expect([...asked].filter(([, times]) => times > 1), screen).toEqual([]);
+    // The answers the page carries are the ones the screen needs: it asks for none of them, nor
+    // for the same endpoint with other parameters (another month, another member). Likewise a
+    // preloaded answer is asked for once, by its preload.
+    const carried = await page
+      .locator('#rustico-answers')
+      .evaluateAll((scripts) => scripts.flatMap((script) => Object.keys(JSON.parse(script.textContent!) as object)));
+    const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    expect(carried, screen).toContain('/api/session');
+    expect(carried.length, screen).toBeGreaterThan(1);
+    const endpoint = (address: string) => address.split('?')[0]!;
+    const firstData = new Set([...carried, ...preloaded].map(endpoint));
+    const askedOfThem = [...asked.keys()].filter((address) => firstData.has(endpoint(address)));
+    expect(askedOfThem.sort(), screen).toEqual([...preloaded].sort());
   }
 });
 

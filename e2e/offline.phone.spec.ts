@@ -97,6 +97,8 @@ test('after one visit online, the app opens offline and shows a guide and Home',
 
   await page.goto('/app');
   await expect(page.getByText(/^aggiornato alle \d\d:\d\d$/)).toBeVisible();
+  // Home's answers came written into its page online, not through the service worker: the page kept them.
+  await expect(page.getByText('il Rustico è di tutti noi', { exact: false })).toBeVisible();
   await goOffline(context, false);
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Weather } from '@rustico/core';
 import { demo } from './support/demo.ts';
-import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
+import { expect, fakeApi, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
 
 const SCREENSHOTS = 'screenshots/reading';
 
@@ -19,7 +19,7 @@ test.describe('Home', () => {
   test.beforeEach(async ({ page }) => loginAs(page, demo.member));
 
   test('every card in its data state', async ({ page }, testInfo) => {
-    await page.route('**/api/weather', (route) => route.fulfill({ json: fakeWeather() }));
+    await fakeApi(page, '**/api/weather', (route) => route.fulfill({ json: fakeWeather() }));
     await page.goto('/app');
 
     const hero = page.getByRole('img', { name: /Il Rustico/ });
@@ -57,8 +57,8 @@ test.describe('Home', () => {
   });
 
   test('empty and error states: no note, weather unavailable', async ({ page }, testInfo) => {
-    await page.route('**/api/notes/latest', (route) => route.fulfill({ json: { note: null } }));
-    await page.route('**/api/weather', (route) =>
+    await fakeApi(page, '**/api/notes/latest', (route) => route.fulfill({ json: { note: null } }));
+    await fakeApi(page, '**/api/weather', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'WEATHER_UNAVAILABLE', message: 'down' } } }),
     );
     await page.goto('/app');
@@ -72,7 +72,7 @@ test.describe('Home', () => {
 
   test('a stale weather value shows its age; no value at all is Nessun meteo', async ({ page }) => {
     const fetchedAt = new Date(Date.now() - 25 * 60_000 - 5_000).toISOString();
-    await page.route('**/api/weather', (route) =>
+    await fakeApi(page, '**/api/weather', (route) =>
       route.fulfill({ json: fakeWeather({ condition: 'few clouds', temperatureC: 12.2, stale: true, fetchedAt }) }),
     );
     await page.goto('/app');

@@ -12,6 +12,23 @@ export async function loginAs(page: Page, person: DemoPerson = demo.member): Pro
   expect(response.status()).toBe(200);
 }
 
+/**
+ * Answers an API address with the test's own answer. A member's page carries its screen's first
+ * answers (the server's http/page-data.ts): pages come here without them, so the app asks.
+ */
+export async function fakeApi(page: Page, address: string, answer: Parameters<Page['route']>[1]): Promise<void> {
+  await page.route(address, answer);
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script type="application\/json" id="rustico-answers">.*?<\/script>/s, '');
+      return route.fulfill({ response, body });
+    },
+  );
+}
+
 /** The WCAG 2.2 A and AA success criteria (and those of 2.0 and 2.1 they include). */
 export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 

@@ -8,6 +8,7 @@ import {
   isGridKey,
   monthGrid,
   monthOf,
+  monthShown,
   parseMonth,
   sameDayMonthsAway,
   selectionIsFree,
@@ -61,6 +62,17 @@ describe('months in an address', () => {
     for (const value of [null, '', '2027-8', '2027-13', '2027-00', '27-08', '2027-08-01', ' 2027-08', '1999-12', '2100-01', 'mese']) {
       expect(parseMonth(value)).toBeNull();
     }
+  });
+
+  it("opens the calendar on the address's month, else on today's (the web's loader and the server's page agree)", () => {
+    const day = fc.integer({ min: 0, max: 365 * 99 }).map((n) => addDays('2000-01-01', n));
+    fc.assert(
+      fc.property(day, day, (named, today) => {
+        expect(monthShown(formatMonth(monthOf(named)), today)).toEqual(monthOf(named));
+        expect(monthShown(null, today)).toEqual(monthOf(today));
+        expect(monthShown(`${named}x`, today)).toEqual(monthOf(today));
+      }),
+    );
   });
 });
 

@@ -39,6 +39,14 @@ export function formatMonth({ year, month }: CalendarMonth): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 }
 
+/** The address parameter that opens the calendar on a month: `/app/calendario?mese=2027-08`. */
+export const MONTH_PARAM = 'mese';
+
+/** The month the calendar opens on: the one its address names, else today's. */
+export function monthShown(param: string | null, today: IsoDate): CalendarMonth {
+  return parseMonth(param) ?? monthOf(today);
+}
+
 /** A month written as `formatMonth` does, within the dates the app holds; anything else is null. */
 export function parseMonth(value: string | null): CalendarMonth | null {
   if (value === null || !/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) return null;

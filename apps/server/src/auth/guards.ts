@@ -43,7 +43,7 @@ export function registerSessionResolution(app: FastifyInstance, ctx: AppContext)
 }
 
 /** The member whose session cookie a page request carries, with their language (the web app's pages). */
-export function sessionMemberOf(ctx: AppContext): (request: FastifyRequest) => Promise<{ language: string | null } | null> {
+export function sessionMemberOf(ctx: AppContext): (request: FastifyRequest) => Promise<{ id: string; language: string | null } | null> {
   return async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     return token ? sessionMember(ctx, token) : null;

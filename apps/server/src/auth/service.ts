@@ -82,10 +82,10 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
 }
 
 /** The member a live session belongs to (their language), or null; only read: loading a page neither slides nor ends a session. */
-export async function sessionMember(ctx: AppContext, token: string): Promise<{ language: Language | null } | null> {
+export async function sessionMember(ctx: AppContext, token: string): Promise<{ id: string; language: Language | null } | null> {
   const row = await findSessionWithUser(ctx.db, sessionIdOf(token));
   if (!row || row.disabled === 1 || new Date(row.expiresAt) <= ctx.now()) return null;
-  return { language: row.language };
+  return { id: row.id, language: row.language };
 }
 
 /** Which of these sessions are still good (not expired, user not disabled), with the user's visibility now. */

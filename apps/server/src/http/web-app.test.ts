@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,13 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '@rustico/core';
 import { createContext } from '../context.ts';
 import { createUser } from '../users/service.ts';
-import { renderIndexHtml } from './web-app.ts';
+import { readRoutePreloads, renderIndexHtml } from './web-app.ts';
 
 const INDEX = '<!doctype html><html lang="it"><head><meta name="rustico-config" content=""><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
 
 describe('serving the built web app', () => {
   let app: FastifyInstance;
   let database: TestDatabase;
+  let silentProvider: http.Server;
   let clock = new Date('2026-07-01T10:00:00Z');
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-dist-'));
 
@@ -40,15 +43,40 @@ describe('serving the built web app', () => {
             image: { type: 'image/avif', srcset: '/images/hero-640.avif 640w', sizes: '100vw' },
             data: ['/api/notices', '/api/turns'],
           },
-          { path: '/app/calendario', js: ['/assets/shell-1.js', '/assets/calendar-page-2.js'], css: ['/assets/calendar-page-3.css'], session: true },
-          { path: '/app/tutorial/:tutorialId', js: ['/assets/tutorial-page-4.js'], css: [], session: true },
+          {
+            path: '/app/calendario',
+            js: ['/assets/shell-1.js', '/assets/calendar-page-2.js'],
+            css: ['/assets/calendar-page-3.css'],
+            session: true,
+            data: ['/api/bookings?from={monthGridStart}&to={monthGridEnd}', '/api/quota?year={monthYear}&memberId={memberId}', '/api/turns'],
+          },
+          {
+            path: '/app/tutorial/:tutorialId',
+            js: ['/assets/tutorial-page-4.js'],
+            css: [],
+            session: true,
+            data: ['/api/admin/statistics?year=2026', '/api/weather'],
+          },
           { path: '/visitatore', js: ['/assets/visitor-page-5.js'], css: [], session: false },
         ],
         locales: { de: '/assets/de-7.js', en: '/assets/en-8.js' },
       }),
     );
     database = await createTestDatabase('sqlite');
-    const config = loadConfig({ DATA_DIR: database.dataDir, WEB_DIST_DIR: dist, EMAIL_DOMAIN: 'famiglia.ch', HOUSE_NAME: 'Casa "Sasso" <Blenio>' });
+    // A weather provider that takes its time: the page must not wait for it.
+    silentProvider = http.createServer((_request, response) => {
+      setTimeout(() => response.end(), 3_000).unref();
+    });
+    await new Promise<void>((resolve) => silentProvider.listen(0, '127.0.0.1', resolve));
+    const providerUrl = `http://127.0.0.1:${(silentProvider.address() as AddressInfo).port}`;
+    const config = loadConfig({
+      DATA_DIR: database.dataDir,
+      WEB_DIST_DIR: dist,
+      EMAIL_DOMAIN: 'famiglia.ch',
+      HOUSE_NAME: 'Casa "Sasso" <Blenio>',
+      OPEN_METEO_URL: providerUrl,
+      OPENWEATHERMAP_URL: providerUrl,
+    });
     const ctx = await createContext(config, database.db, { now: () => clock });
     await createUser(ctx, { email: 'ursula@famiglia.ch', name: 'Ursula', password: 'correct horse battery', role: 'member' });
     await ctx.db.updateTable('users').set({ language: 'de' }).where('email', '=', 'ursula@famiglia.ch').execute();
@@ -58,6 +86,8 @@ describe('serving the built web app', () => {
   });
   afterAll(async () => {
     await app.close();
+    silentProvider.closeAllConnections();
+    silentProvider.close();
     await database.drop();
     fs.rmSync(dist, { recursive: true, force: true });
   });
@@ -89,12 +119,13 @@ describe('serving the built web app', () => {
   it("names a screen's chunks, its style sheets and the session request in the page sent for it", async () => {
     const page = async (url: string) => (await app.inject({ url })).body;
     const links = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload|stylesheet)"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
-    expect(links(await page('/app/calendario'))).toEqual(['/api/session', '/assets/shell-1.js', '/assets/calendar-page-2.js', '/assets/calendar-page-3.css']);
+    // The scripts first: they are the largest, and the screen can do nothing before them.
+    expect(links(await page('/app/calendario'))).toEqual(['/assets/shell-1.js', '/assets/calendar-page-2.js', '/assets/calendar-page-3.css', '/api/session']);
     // Applied from the start, as the app would add it (with crossorigin: the app's own check finds it and adds none).
     expect(await page('/app/calendario')).toContain('<link rel="stylesheet" crossorigin href="/assets/calendar-page-3.css">');
     expect(await page('/app/calendario?mese=2027-01')).toContain('<link rel="modulepreload" crossorigin href="/assets/calendar-page-2.js">');
     expect(await page('/app/calendario')).toContain('<link rel="preload" href="/api/session" as="fetch" crossorigin>');
-    expect(links(await page('/app/tutorial/casa'))).toEqual(['/api/session', '/assets/tutorial-page-4.js']);
+    expect(links(await page('/app/tutorial/casa'))).toEqual(['/assets/tutorial-page-4.js', '/api/session']);
     expect(links(await page('/visitatore'))).toEqual(['/assets/visitor-page-5.js']);
     expect(links(await page('/'))).toEqual(['/api/session']);
     // Paths the router has no screen for get the plain page (the 404 comes with the entry).
@@ -141,15 +172,95 @@ describe('serving the built web app', () => {
     expect(await page('/visitatore', ursula, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
   });
 
-  it('preloads the answers a screen first waits for, for a member only: without a session the screen goes to /login', async () => {
-    const login = await app.inject({ method: 'POST', url: '/api/session', payload: { email: 'luca@famiglia.ch', password: 'correct horse battery' } });
-    const luca = login.cookies.find((cookie) => cookie.name === 'rustico_session')!.value;
-    const answers = async (url: string, cookie: string | null) =>
-      [...(await app.inject({ url, headers: cookie ? { cookie: `rustico_session=${cookie}` } : {} })).body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map((match) => match[1]);
-    expect(await answers('/app', luca)).toEqual(['/api/session', '/api/notices', '/api/turns']);
-    expect(await answers('/app', null)).toEqual(['/api/session']);
-    expect(await answers('/app', 'not-a-session')).toEqual(['/api/session']);
-    expect(await answers('/app/calendario', luca)).toEqual(['/api/session']);
+  /** The answers a page carries (address → answer) and the ones it only preloads. */
+  const pageData = async (url: string, cookie: string | null) => {
+    const { body, headers } = await app.inject({ url, headers: cookie ? { cookie: `rustico_session=${cookie}` } : {} });
+    const json = /<script type="application\/json" id="rustico-answers">(.*?)<\/script>/.exec(body)?.[1];
+    return {
+      carried: json ? (JSON.parse(json) as Record<string, unknown>) : {},
+      preloaded: [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map((match) => match[1]!.replaceAll('&amp;', '&')),
+      cacheControl: headers['cache-control'],
+    };
+  };
+  const signIn = async (email: string) => {
+    const login = await app.inject({ method: 'POST', url: '/api/session', payload: { email, password: 'correct horse battery' } });
+    return login.cookies.find((cookie) => cookie.name === 'rustico_session')!.value;
+  };
+
+  it("carries in a member's page the session and the answers the screen first waits for; without a session only the session is preloaded", async () => {
+    const luca = await signIn('luca@famiglia.ch');
+    const home = await pageData('/app', luca);
+    const asked = async (url: string) => (await app.inject({ url, headers: { cookie: `rustico_session=${luca}` } })).json();
+    expect(home.carried).toEqual({ '/api/session': await asked('/api/session'), '/api/notices': await asked('/api/notices'), '/api/turns': await asked('/api/turns') });
+    expect(home.carried['/api/session']).toMatchObject({ user: { email: 'luca@famiglia.ch' } });
+    expect(home.preloaded).toEqual([]);
+    // The member's own data: no shared cache may keep the page.
+    expect(home.cacheControl).toBe('private, no-cache');
+    for (const cookie of [null, 'not-a-session']) {
+      expect(await pageData('/app', cookie)).toEqual({ carried: {}, preloaded: ['/api/session'], cacheControl: 'no-cache' });
+    }
+    expect(await pageData('/visitatore', luca)).toEqual({ carried: {}, preloaded: [], cacheControl: 'no-cache' });
+  });
+
+  it('preloads instead an answer that is not a 200 or not there in time, and does not wait for it', async () => {
+    // Luca is no admin: the statistics are refused. The weather provider never answers.
+    const luca = await signIn('luca@famiglia.ch');
+    const started = Date.now();
+    const tutorial = await pageData('/app/tutorial/casa', luca);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Object.keys(tutorial.carried)).toEqual(['/api/session']);
+    expect(tutorial.preloaded).toEqual(['/api/admin/statistics?year=2026', '/api/weather']);
+  });
+
+  it('writes the answers so that no text in them ends the script element', async () => {
+    const name = 'Luca </script><script>alert(1)</script><!--';
+    await database.db.updateTable('users').set({ name }).where('email', '=', 'luca@famiglia.ch').execute();
+    const luca = await signIn('luca@famiglia.ch');
+    const { body } = await app.inject({ url: '/app', headers: { cookie: `rustico_session=${luca}` } });
+    expect(body).not.toContain('<script>alert');
+    expect(body).not.toContain('<!--');
+    expect((await pageData('/app', luca)).carried['/api/session']).toMatchObject({ user: { name } });
+    await database.db.updateTable('users').set({ name: 'Luca' }).where('email', '=', 'luca@famiglia.ch').execute();
+  });
+
+  it("fills in the member and the calendar's month in the addresses it carries: the month of the address, else the house's", async () => {
+    const addresses = async (url: string, cookie: string) => {
+      const { carried, preloaded } = await pageData(url, cookie);
+      return [...Object.keys(carried), ...preloaded];
+    };
+    const idOf = async (email: string) => (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const [luca, ursula] = [await signIn('luca@famiglia.ch'), await signIn('ursula@famiglia.ch')];
+    const [lucaId, ursulaId] = [await idOf('luca@famiglia.ch'), await idOf('ursula@famiglia.ch')];
+    // 1 July 2026 is a Wednesday: the grid runs from Monday 29 June for six weeks.
+    expect(await addresses('/app/calendario', luca)).toEqual([
+      '/api/session',
+      '/api/bookings?from=2026-06-29&to=2026-08-09',
+      `/api/quota?year=2026&memberId=${lucaId}`,
+      '/api/turns',
+    ]);
+    expect(await addresses('/app/calendario', ursula)).toContain(`/api/quota?year=2026&memberId=${ursulaId}`);
+    expect(await addresses('/app/calendario?mese=2027-01', luca)).toEqual([
+      '/api/session',
+      '/api/bookings?from=2026-12-28&to=2027-02-07',
+      `/api/quota?year=2027&memberId=${lucaId}`,
+      '/api/turns',
+    ]);
+    expect(await addresses('/app/calendario?mese=2027-13', luca)).toContain('/api/bookings?from=2026-06-29&to=2026-08-09');
+    // 31 July, 23:30 in Corzoneso (21:30 UTC): still the house's July; an hour later its August.
+    clock = new Date('2026-07-31T21:30:00Z');
+    const later = await signIn('luca@famiglia.ch');
+    expect(await addresses('/app/calendario', later)).toContain('/api/bookings?from=2026-06-29&to=2026-08-09');
+    clock = new Date('2026-07-31T22:30:00Z');
+    expect(await addresses('/app/calendario', later)).toContain('/api/bookings?from=2026-07-27&to=2026-09-06');
+    clock = new Date('2026-07-01T10:00:00Z');
+  });
+
+  it('refuses at startup a build whose preloaded address names something the server does not fill', () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-dist-'));
+    const route = { path: '/app', js: [], css: [], session: true, data: ['/api/quota?year={year}'] };
+    fs.writeFileSync(path.join(older, 'route-preloads.json'), JSON.stringify({ routes: [route] }));
+    expect(() => readRoutePreloads(older)).toThrow(/the server fills only \{memberId\}, \{monthYear\}, \{monthGridStart\}, \{monthGridEnd\}/);
+    fs.rmSync(older, { recursive: true, force: true });
   });
 
   it("sends the pages helmet's headers, with a CSP that allows no inline script", async () => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { zoneSpanAt, type PublicConfig, type ZoneSpan } from '@rustico/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { carryAnswers, dataAddressSchema, fillSlots, pageSlots, scriptJson, type PageData } from './page-data.ts';
 
 const CONFIG_META = /<meta name="rustico-config" content="[^"]*"\s*\/?>/;
 
@@ -28,8 +29,8 @@ const routePreloadsSchema = z.object({
       session: z.boolean(),
       /** The screen's largest paint, a responsive picture. */
       image: z.object({ type: z.string(), srcset: z.string(), sizes: z.string() }).optional(),
-      /** API answers the first paint waits for. */
-      data: z.array(z.string()).default([]),
+      /** API answers the first paint waits for; an address may hold page slots. */
+      data: z.array(dataAddressSchema).default([]),
     }),
   ),
   /** The catalog chunks of the languages other than Italian, loaded before the first render when the browser speaks them. */
@@ -51,30 +52,28 @@ export function readRoutePreloads(distDir: string): RoutePreloads {
  * index.html for one path: the route's chunks as modulepreloads, so they download beside the
  * entry rather than after it has run; its style sheets, in the order the app would add them
  * (already there, the app does not add them again: parsing them would lengthen the task that
- * starts the router, a long task on a phone, and tie it to their download); the session request when the
- * page starts with it, and the answers its first paint waits for (the app's fetch takes each
- * preloaded answer); the screen's picture;
+ * starts the router, a long task on a phone, and tie it to their download); the screen's picture;
+ * the session and the answers its first paint waits for, written into the page or preloaded;
  * the catalog of the browser's language when it is not the built-in Italian.
  */
-export function withRoutePreloads(
+function withRoutePreloads(
   html: string,
   route: RoutePreload,
-  { localeChunk, memberLanguage, loggedIn }: { localeChunk?: string | undefined; memberLanguage?: string | undefined; loggedIn: boolean },
+  { localeChunk, memberLanguage, data }: { localeChunk?: string | undefined; memberLanguage?: string | undefined; data: PageData },
 ): string {
-  // Without a session the screen sends the visitor to /login: its data would only be refused.
-  const answers = [...(route.session ? ['/api/session'] : []), ...(loggedIn ? route.data : [])];
   const links = [
     // The web app takes the member's language over this device's (lib/locale-preference.ts).
     ...(memberLanguage ? [`<meta name="rustico-language" content="${escapeAttribute(memberLanguage)}">`] : []),
-    ...answers.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`),
+    ...(localeChunk ? [localeChunk] : []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
     ...(route.image
       ? [
           `<link rel="preload" as="image" type="${escapeAttribute(route.image.type)}" imagesrcset="${escapeAttribute(route.image.srcset)}" imagesizes="${escapeAttribute(route.image.sizes)}" fetchpriority="high">`,
         ]
       : []),
-    ...(localeChunk ? [localeChunk] : []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...route.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    ...data.preloaded.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`),
+    ...(data.carried.size > 0 ? [`<script type="application/json" id="rustico-answers">${scriptJson(data.carried)}</script>`] : []),
   ];
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
 }
@@ -106,8 +105,8 @@ function routeMatcher(routePath: string): RegExp {
 }
 
 export interface WebAppOptions {
-  /** The member whose session the request carries, if any: their pages speak their language from the first paint and preload their data. */
-  member: (request: FastifyRequest) => Promise<{ language: string | null } | null>;
+  /** The member whose session the request carries, if any: their pages speak their language from the first paint and carry their data. */
+  member: (request: FastifyRequest) => Promise<{ id: string; language: string | null } | null>;
   now: () => Date;
 }
 
@@ -120,7 +119,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
   const template = fs.readFileSync(indexFile, 'utf8');
-  // Each screen's page, made once per language: the plain index.html with that screen's preloads.
+  // Each screen's page for a visitor, made once per language: the plain index.html with that screen's preloads.
+  // A member's page carries their data, so it is made for each request.
   const preloads = readRoutePreloads(distDir);
   const routes = preloads.routes.map((route) => ({ route, matches: routeMatcher(route.path) }));
   const languages = ['it', ...Object.keys(preloads.locales)];
@@ -134,22 +134,30 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     }
     return pages;
   };
-  const pageFor = async (request: FastifyRequest) => {
+  /** The page for a request, and whether it holds the member's own data (then no shared cache may keep it). */
+  const pageFor = async (request: FastifyRequest): Promise<{ html: string; personal: boolean }> => {
     const { indexHtml, made } = currentPages();
     const pathname = request.url.split('?', 1)[0]!;
     const index = routes.findIndex(({ matches }) => matches.test(pathname));
-    if (index < 0) return indexHtml;
+    if (index < 0) return { html: indexHtml, personal: false };
     const { route } = routes[index]!;
     const member = route.session ? await options.member(request) : null;
     const memberLanguage = member?.language && languages.includes(member.language) ? member.language : undefined;
     const locale = memberLanguage ?? browserLocale(request.headers['accept-language'], languages) ?? 'it';
-    const key = `${index} ${locale} ${memberLanguage ? 'member' : 'browser'} ${member ? 'in' : 'out'}`;
+    const localeChunk = preloads.locales[locale];
+    if (member) {
+      const slots = pageSlots(member.id, new URL(request.url, 'http://page'), config.houseTimeZone, options.now());
+      const data = await carryAnswers(app, request, ['/api/session', ...route.data.map((address) => fillSlots(address, slots))]);
+      return { html: withRoutePreloads(indexHtml, route, { localeChunk, memberLanguage, data }), personal: true };
+    }
+    // Without a session the screen sends the visitor to /login: its data would only be refused.
+    const key = `${index} ${locale}`;
     let html = made.get(key);
     if (html === undefined) {
-      html = withRoutePreloads(indexHtml, route, { localeChunk: preloads.locales[locale], memberLanguage, loggedIn: member !== null });
+      html = withRoutePreloads(indexHtml, route, { localeChunk, data: { carried: new Map(), preloaded: route.session ? ['/api/session'] : [] } });
       made.set(key, html);
     }
-    return html;
+    return { html, personal: false };
   };
 
   await app.register(fastifyStatic, {
@@ -167,8 +175,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     },
   });
 
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(await pageFor(request));
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { html, personal } = await pageFor(request);
+    return reply
+      .header('cache-control', personal ? 'private, no-cache' : 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
     // A missing asset (a page of an older build asking for its chunks) is a 404, not the app's page in its place.

@@ -7,7 +7,7 @@
  * route-modules.test.ts checks that every lazy module of the router is here.
  */
 import { HERO_SIZES, heroSrcSet } from '../home/hero-image.ts';
-import { apiAddress, FIRST_DATA } from '../lib/api-paths.ts';
+import { apiAddress, bookingsBetweenAddress, FIRST_DATA, PAGE_SLOTS, quotaAddress } from '../lib/api-paths.ts';
 
 export interface RouteModules {
   /** A path of the router, `:name` for a segment. */
@@ -19,8 +19,10 @@ export interface RouteModules {
   image?: RouteImage;
   /**
    * API answers the screen's first paint waits for (its loader's, or the card that is its largest
-   * paint), preloaded with the page: asked by the screen's code, they would leave only after the
-   * entry, the session and the screen's chunk. The app's own request takes the preloaded answer.
+   * paint). The server writes them into a member's page (or preloads one that is slow to come):
+   * asked by the screen's code, they would leave only after the entry, the session and the
+   * screen's chunk. The app's own request takes that answer (lib/page-answers.ts), so an address
+   * here must be the one the query asks for. It may hold PAGE_SLOTS, which the server fills.
    */
   data?: readonly string[];
 }
@@ -49,7 +51,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   { path: '/visitatore', modules: ['src/visitor/visitor-page.tsx'], session: false },
   app('/app', 'src/home/home-page.tsx', {
     image: { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES },
-    // The cards Home's loader waits for (home-page.tsx), but the house letter (asked through tutorial/content.ts).
+    // The cards Home's loader waits for (home-page.tsx).
     data: [
       FIRST_DATA.openStays,
       FIRST_DATA.notices,
@@ -58,9 +60,18 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
       FIRST_DATA.weather,
       FIRST_DATA.nextBooking,
       FIRST_DATA.latestNote,
+      FIRST_DATA.houseLetter,
     ].map(apiAddress),
   }),
-  app('/app/calendario', 'src/calendar/calendar-page.tsx'),
+  // The calendar's loader (calendar-page.tsx): the month's stays, the rules, my quota, the turns.
+  app('/app/calendario', 'src/calendar/calendar-page.tsx', {
+    data: [
+      bookingsBetweenAddress(PAGE_SLOTS.monthGridStart, PAGE_SLOTS.monthGridEnd),
+      FIRST_DATA.houseRules,
+      quotaAddress(PAGE_SLOTS.memberId, PAGE_SLOTS.monthYear),
+      FIRST_DATA.turnRounds,
+    ].map(apiAddress),
+  }),
   // Registra's first card: my stays to check in, out or pay.
   app('/app/gestione', 'src/management/management-page.tsx', { data: [apiAddress(FIRST_DATA.openStays)] }),
   app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx'),

@@ -1,5 +1,6 @@
 import type { SessionResponse, SessionUser } from '@rustico/core';
 import { networkError } from '../lib/api-error.ts';
+import { takePageAnswer } from '../lib/page-answers.ts';
 
 /**
  * The session check on the critical path of every page. Free of TanStack
@@ -28,6 +29,11 @@ export function forgetSession(): void {
 /** The logged-in user, or null (401). Other failures throw ApiError. */
 export async function probeSession(signal?: AbortSignal): Promise<SessionUser | null> {
   if (known && Date.now() - known.at < REUSE_MS) return known.user;
+  const answer = takePageAnswer('/api/session') as SessionResponse | undefined;
+  if (answer) {
+    rememberSession(answer.user);
+    return answer.user;
+  }
   let response: Response;
   try {
     response = await fetch('/api/session', {

@@ -6,6 +6,8 @@ import {
   isAdmin,
   monthGrid,
   monthOf,
+  monthShown,
+  MONTH_PARAM,
   NO_SELECTION,
   parseMonth,
   sameDayMonthsAway,
@@ -41,7 +43,6 @@ import { cx } from '../ui/cx.ts';
 import styles from './calendar.module.css';
 import tentative from './tentative.module.css';
 import { houseToday } from '../lib/house-today.ts';
-import { MONTH_PARAM } from './paths.ts';
 
 /*
  * The month paints without the panel's forms (react-hook-form, the select, the dialog: a third
@@ -239,7 +240,7 @@ export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
 
 /** The month's bookings, the house rules, my quota and the turns, before the month is drawn (app/first-data.ts). */
 async function loader({ request }: LoaderFunctionArgs) {
-  const shown = parseMonth(new URL(request.url).searchParams.get(MONTH_PARAM)) ?? monthOf(houseToday());
+  const shown = monthShown(new URL(request.url).searchParams.get(MONTH_PARAM), houseToday());
   const days = monthGrid(shown.year, shown.month);
   const user = await requireSession(queryClient);
   await firstData([

@@ -1,7 +1,4 @@
-import { formatMonth, monthOf, type IsoDate } from '@rustico/core';
-
-/** The month an address opens the calendar on: `/app/calendario?mese=2027-08`. */
-export const MONTH_PARAM = 'mese';
+import { formatMonth, monthOf, MONTH_PARAM, type IsoDate } from '@rustico/core';
 
 /** The calendar, opened on the month `date` falls in. */
 export function calendarPathFor(date: IsoDate): string {

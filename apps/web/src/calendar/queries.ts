@@ -8,7 +8,9 @@ import {
   type IsoDate,
 } from '@rustico/core';
 import { api, type Answer } from '../lib/api.ts';
+import { bookingsBetweenAddress, FIRST_DATA } from '../lib/api-paths.ts';
 import { bookingKeys } from '../bookings/queries.ts';
+import { houseRulesKey } from '../fairness/keys.ts';
 import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 
 export { bookingKeys };
@@ -17,9 +19,7 @@ export function bookingRangeQuery(from: IsoDate, to: IsoDate) {
   return queryOptions({
     queryKey: bookingKeys.range(from, to),
     queryFn: ({ signal }) =>
-      api
-        .get<Answer<typeof bookingListSchema>>(`/bookings?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal })
-        .then((data) => data.bookings),
+      api.get<Answer<typeof bookingListSchema>>(bookingsBetweenAddress(from, to), { signal }).then((data) => data.bookings),
     // The calendar's loader asks for the month it opens on.
     staleTime: LOADED_BEFORE_MOUNT,
   });
@@ -32,8 +32,8 @@ export function useBookingsBetween(from: IsoDate, to: IsoDate) {
 
 
 export const houseRulesQuery = queryOptions({
-  queryKey: ['house', 'rules'] as const,
-  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>('/house/rules', { signal }).then((data) => data.rules),
+  queryKey: houseRulesKey,
+  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>(FIRST_DATA.houseRules, { signal }).then((data) => data.rules),
   staleTime: 10 * 60_000,
 });
 

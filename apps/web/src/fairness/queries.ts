@@ -24,7 +24,7 @@ import {
 import { bookingKeys } from '../bookings/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
-import { FIRST_DATA } from '../lib/api-paths.ts';
+import { FIRST_DATA, quotaAddress } from '../lib/api-paths.ts';
 import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
 
 const enc = encodeURIComponent;
@@ -97,7 +97,7 @@ export function useDeletePeakPeriod() {
 export function quotaQuery(memberId: string, year: number) {
   return queryOptions({
     queryKey: fairnessKeys.quota(memberId, year),
-    queryFn: ({ signal }) => api.get<Answer<typeof quotaResponseSchema>>(`/quota?year=${year}&memberId=${enc(memberId)}`, { signal }).then((data) => data.quota),
+    queryFn: ({ signal }) => api.get<Answer<typeof quotaResponseSchema>>(quotaAddress(memberId, year), { signal }).then((data) => data.quota),
     staleTime: LOADED_BEFORE_MOUNT,
   });
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Mail, NotebookPen } from 'lucide-react';
 import { t } from '../lib/i18n.ts';
 import { ContentHtml } from '../tutorial/content-html.tsx';
+import { FIRST_DATA } from '../lib/api-paths.ts';
 import { contentKeys, fetchContent } from '../tutorial/content.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -17,7 +18,7 @@ export interface HouseLetterProps {
 /** Home: the house letter (content/welcome.md: the house rules), with a way to the notes. */
 export const houseLetterQuery = queryOptions({
   queryKey: contentKeys.welcome(),
-  queryFn: ({ signal }) => fetchContent('welcome', signal),
+  queryFn: ({ signal }) => fetchContent(FIRST_DATA.houseLetter, signal),
   staleTime: 30 * 60_000,
 });
 

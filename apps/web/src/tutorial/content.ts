@@ -8,7 +8,7 @@ export const contentKeys = {
   welcome: () => [...contentKeys.all, 'welcome'] as const,
 };
 
-/** GET /api/content/{path}: the page's safe HTML, or null. */
-export function fetchContent(path: string, signal?: AbortSignal): Promise<string | null> {
-  return api.get<Answer<typeof contentPageSchema>>(`/content/${path}`, { signal }).then((data) => data.html);
+/** GET /api/content/{page}: the page's safe HTML, or null. `address` is the API path, `/content/…`. */
+export function fetchContent(address: string, signal?: AbortSignal): Promise<string | null> {
+  return api.get<Answer<typeof contentPageSchema>>(address, { signal }).then((data) => data.html);
 }

@@ -17,7 +17,7 @@ import styles from './tutorial.module.css';
 function Guide({ id }: { id: TutorialId }) {
   const guide = useQuery({
     queryKey: contentKeys.tutorial(id),
-    queryFn: ({ signal }) => fetchContent(`tutorials/${id}`, signal),
+    queryFn: ({ signal }) => fetchContent(`/content/tutorials/${id}`, signal),
   });
   if (guide.isPending) return <Loading />;
   if (guide.isError) {

@@ -34,7 +34,7 @@ function useVisitorContent(): [State, () => void] {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    fetchContent('visitor', controller.signal).then(
+    fetchContent('/content/visitor', controller.signal).then(
       (html) => setState(html === null ? { status: 'ready', title: null, html: null } : { status: 'ready', ...splitTitle(html) }),
       () => {
         if (!controller.signal.aborted) setState({ status: 'error' });

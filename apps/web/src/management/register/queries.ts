@@ -4,7 +4,6 @@ import {
   type bookingListSchema,
   type bookingResponseSchema,
   type checklistSchema,
-  type houseRulesResponseSchema,
   type latestReadingSchema,
   type paymentDetailsSchema,
   type Booking,
@@ -28,7 +27,6 @@ export const registerKeys = {
   bookings: ['bookings'] as const,
   open: ['bookings', 'open'] as const,
   meter: ['meter', 'latest'] as const,
-  rules: ['house', 'rules'] as const,
   checklist: ['house', 'checklist'] as const,
   payment: ['house', 'payment'] as const,
 };
@@ -57,17 +55,6 @@ export function useLatestReading() {
   });
 }
 
-
-/** Same key and shape as the calendar's rules query, so both share one cache entry. */
-export const houseRulesQuery = queryOptions({
-  queryKey: registerKeys.rules,
-  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>('/house/rules', { signal }).then((data) => data.rules),
-  staleTime: 10 * 60_000,
-});
-
-export function useHouseRules() {
-  return useQuery(houseRulesQuery);
-}
 
 export function useChecklist(enabled = true) {
   return useQuery({
