@@ -110,6 +110,52 @@ test.describe('the notes board', () => {
     await expect(board.note(text)).toHaveCount(0);
   });
 
+  test('a dialog keeps the keyboard inside while open and gives the focus back to what opened it', async ({ page }, testInfo) => {
+    const board = new NotesPage(page);
+    await board.goto();
+    const note = await board.post(uniqueText(testInfo, 'Nota per la tastiera'));
+    const trigger = board.deleteButton(note);
+    await expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    // The same button by its id: while the dialog is open, assistive technology does not see it.
+    const triggerBehind = page.locator(`[id="${await trigger.getAttribute('id')}"]`);
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Elimina nota' });
+    await expect(dialog).toBeVisible();
+    await expect(triggerBehind).toHaveAttribute('aria-expanded', 'true');
+    // The page behind is out of reach: Tab goes round the dialog's own buttons, and the note's
+    // button is hidden from assistive technology.
+    for (let presses = 0; presses < 4; presses++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await expect(trigger).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    // Annulla closes it too, and the focus comes back the same way.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(note).toBeVisible();
+
+    // A dialog opened by a settings row (no trigger of its own) gives the focus back to the row.
+    await page.goto('/app/impostazioni');
+    const row = page.getByRole('button', { name: /Durata delle notifiche interne/ });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const choice = page.getByRole('dialog', { name: 'Durata delle notifiche interne' });
+    await expect(choice).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(choice).toBeHidden();
+    await expect(row).toBeFocused();
+  });
+
   test("other people's notes have no Elimina button", async ({ page }) => {
     const board = new NotesPage(page);
     await board.goto();

@@ -1,9 +1,30 @@
-import { useState, type ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  lazy,
+  Suspense,
+  use,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { t } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
 import { Actions } from './actions.tsx';
-import styles from './dialog.module.css';
+
+const loadDialogLayer = () => import('./dialog-layer.tsx');
+// Radix Dialog with its focus scope, scroll lock and aria-hidden (some 5 KB brotli) is not part of
+// any screen's first paint: it loads when the browser is idle after a Dialog appears, or when one opens.
+const DialogLayer = lazy(() => loadDialogLayer().then((module) => ({ default: module.DialogLayer })));
+
+/** Closes the dialog it is in (DialogClose). */
+const CloseDialog = createContext<() => void>(() => undefined);
 
 export interface DialogProps {
   title: string;
@@ -11,53 +32,81 @@ export interface DialogProps {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Element that opens the dialog (rendered as-is, e.g. a Button). */
-  trigger?: ReactNode;
+  /** Element that opens the dialog (a Button: it gets its click and its ARIA state). */
+  trigger?: ReactElement<{ id?: string; onClick?: (event: MouseEvent<HTMLElement>) => void }>;
   /** Buttons at the bottom; wrap closing ones in `DialogClose`. */
   actions?: ReactNode;
   children?: ReactNode;
 }
 
-/** Modal dialog (Radix) with title, optional description, body and actions; 300 ms close animation. */
+/** Modal dialog with title, optional description, body and actions; 300 ms close animation. */
 export function Dialog({ title, description, open, defaultOpen, onOpenChange, trigger, actions, children }: DialogProps) {
+  const [innerOpen, setInnerOpen] = useState(defaultOpen ?? false);
+  const isOpen = open ?? innerOpen;
   // The content mounts at the first opening and stays for the close animation. A screen holds
   // several closed dialogs, and each one mounted with it cost a render and a synchronous second
   // one (Radix's Presence, for the overlay and the content) just after the first paint.
-  const [opened, setOpened] = useState(open ?? defaultOpen ?? false);
-  if (open && !opened) setOpened(true);
+  const [opened, setOpened] = useState(isOpen);
+  if (isOpen && !opened) setOpened(true);
+  const triggerId = useId();
+  // A dialog opened by something else than its trigger gives the focus back to what had it
+  // (read before the dialog's own focus scope takes the focus, in a later effect).
+  const openedFrom = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    if (isOpen) openedFrom.current = document.activeElement;
+  }, [isOpen]);
+
+  useEffect(() => {
+    const load = () => void loadDialogLayer().catch(() => undefined);
+    // Safari has no requestIdleCallback.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(load);
+    else setTimeout(load, 200);
+  }, []);
+
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setInnerOpen(next);
+    onOpenChange?.(next);
+  };
+  const returnFocus = () => {
+    const target = (trigger ? document.getElementById(trigger.props.id ?? triggerId) : null) ?? openedFrom.current;
+    openedFrom.current = null;
+    if (target instanceof HTMLElement && target.isConnected) target.focus();
+  };
+
   return (
-    <RadixDialog.Root
-      open={open}
-      defaultOpen={defaultOpen}
-      onOpenChange={(next) => {
-        if (next) setOpened(true);
-        onOpenChange?.(next);
-      }}
-    >
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
+    <CloseDialog value={() => setOpen(false)}>
+      {trigger && isValidElement(trigger)
+        ? cloneElement(trigger, {
+            id: trigger.props.id ?? triggerId,
+            'aria-haspopup': 'dialog',
+            'aria-expanded': isOpen,
+            onClick: (event: MouseEvent<HTMLElement>) => {
+              trigger.props.onClick?.(event);
+              if (!event.defaultPrevented) setOpen(true);
+            },
+          } as Partial<typeof trigger.props>)
+        : null}
       {opened ? (
-        <RadixDialog.Portal>
-          <RadixDialog.Overlay className={styles.overlay} />
-          <RadixDialog.Content
-            className={styles.content}
-            {...(description ? {} : { 'aria-describedby': undefined })}
-          >
-            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-            {description ? (
-              <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
-            ) : null}
+        <Suspense fallback={null}>
+          <DialogLayer open={isOpen} onOpenChange={setOpen} title={title} description={description} returnFocus={returnFocus}>
             {children}
             {actions ? <Actions end>{actions}</Actions> : null}
-          </RadixDialog.Content>
-        </RadixDialog.Portal>
+          </DialogLayer>
+        </Suspense>
       ) : null}
-    </RadixDialog.Root>
+    </CloseDialog>
   );
 }
 
 /** Wraps an action so that activating it closes the dialog. */
-export function DialogClose({ children }: { children: ReactNode }) {
-  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+export function DialogClose({ children }: { children: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }> }) {
+  const close = use(CloseDialog);
+  return cloneElement(children, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      children.props.onClick?.(event);
+      if (!event.defaultPrevented) close();
+    },
+  });
 }
 
 /** The usual actions of a dialog: Annulla, which closes it, then the dialog's own buttons. */
