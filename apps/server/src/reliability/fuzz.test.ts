@@ -196,6 +196,8 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
       const failures: string[] = [];
       let next = 0;
       let bookingsCreated = 0;
+      // New stays the booking rules themselves turned down (overlap, quota): 409s.
+      let bookingsRefusedByRules = 0;
       const send = async (g: Generated) => {
         const op = ops[g.op]!;
         let index = 0;
@@ -228,6 +230,7 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           if (response.status < 300) passed.add(`${op.method} ${op.path}`);
           if (response.status === 201 && op.path === '/api/bookings') bookingsCreated += 1;
+          if (response.status === 409 && op.path === '/api/bookings' && op.method === 'POST') bookingsRefusedByRules += 1;
           if (response.status >= 500) failures.push(`${response.status} ${described} → ${text.slice(0, 200)}`);
           if (response.headers.get('content-type')?.includes('json') && text) pools.harvest(JSON.parse(text), op.path);
           // A session ended by the fuzzing (never expected) is renewed so that the run goes on as planned.
@@ -249,7 +252,7 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
       const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
       console.info(
         `fuzzing ${dialect}: seed ${SEED}, ${answered} answers in ${((Date.now() - started) / 1000).toFixed(1)} s (${summary}); ` +
-          `${passed.size} of ${ops.length} routes answered 2xx at least once; ${bookingsCreated} bookings created; ` +
+          `${passed.size} of ${ops.length} routes answered 2xx at least once; ${bookingsCreated} bookings created, ${bookingsRefusedByRules} refused by the rules; ` +
           `never 2xx: ${ops.map((op) => `${op.method} ${op.path}`).filter((route) => !passed.has(route)).join(', ')}`,
       );
       expect(failures, `seed ${SEED} (FUZZ_SEED=${SEED} repeats it)`).toEqual([]);
@@ -259,10 +262,12 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
       expect((await t.client().get('/api/health')).status).toBe(200);
       const today = todayIn(t.ctx.config.houseTimeZone, t.ctx.now());
       const bookings = await t.ctx.db.selectFrom('bookings').select(['id', 'startDate as start', 'endDate as end']).execute();
-      // The generator must reach the rules, not only the validation in front of them.
+      // The generator must reach the rules, not only the validation in front of them: stays made,
+      // and stays the rules refused (some seeds make only two; seed 551656517 made 2 and had 7 refused).
       // Lowered when the email, money and booking-on-behalf routes came: secrets in links, email off
       // in this house and check-in only from the arrival day keep some routes from any 2xx here.
-      expect(bookingsCreated).toBeGreaterThan(REQUESTS / 2500);
+      expect(bookingsCreated).toBeGreaterThan(0);
+      expect(bookingsCreated + bookingsRefusedByRules).toBeGreaterThan(REQUESTS / 2500);
       expect(passed.size).toBeGreaterThan(ops.length * (REQUESTS >= 5000 ? 0.6 : 0.5));
       const badDates = bookings.filter((b) => !isIsoDate(b.start) || !isIsoDate(b.end) || b.end < b.start || !stayDatesInRange(b, today));
       expect(badDates, 'bookings with invalid or unbounded dates').toEqual([]);
