@@ -42,6 +42,8 @@ export interface PageData {
   /** Address → the API's JSON answer. */
   carried: ReadonlyMap<string, string>;
   preloaded: readonly string[];
+  /** The cookies the API set while answering (a session slid forward): the page sends them on. */
+  cookies: readonly string[];
 }
 
 /**
@@ -51,11 +53,20 @@ export interface PageData {
  */
 export async function carryAnswers(app: FastifyInstance, request: FastifyRequest, addresses: readonly string[]): Promise<PageData> {
   const headers = { cookie: request.headers.cookie ?? '', accept: 'application/json', 'accept-language': request.headers['accept-language'] ?? '' };
+  const cookies: string[] = [];
+  // The API sets its cookies `secure: 'auto'`, against this in-process request, which is plain
+  // http: whether they are Secure is the page request's to decide.
+  const secure = request.protocol === 'https';
   const answers = await Promise.all(
     addresses.map((address) =>
       Promise.race([
         app.inject({ method: 'GET', url: address, headers }).then(
-          (response) => (response.statusCode === 200 ? response.body : null),
+          (response) => {
+            // The first API request of a while slides the session: its renewed cookie must reach the browser.
+            const set = [response.headers['set-cookie'] ?? []].flat();
+            cookies.push(...set.map((cookie) => (secure && !/;\s*secure/i.test(cookie) ? `${cookie}; Secure` : cookie)));
+            return response.statusCode === 200 ? response.body : null;
+          },
           () => null,
         ),
         wait(ANSWER_WAIT_MS, null, { ref: false }),
@@ -69,7 +80,7 @@ export async function carryAnswers(app: FastifyInstance, request: FastifyRequest
     if (body) carried.set(address, body);
     else preloaded.push(address);
   });
-  return { carried, preloaded };
+  return { carried, preloaded, cookies: [...cookies] };
 }
 
 /** The carried answers as JSON for a script element: `<` escaped, so no text in them can close the element or open a comment. */

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '@rustico/core';
 import { createContext } from '../context.ts';
 import { createUser } from '../users/service.ts';
+import { carryAnswers } from './page-data.ts';
 import { readRoutePreloads, renderIndexHtml } from './web-app.ts';
 
 const INDEX = '<!doctype html><html lang="it"><head><meta name="rustico-config" content=""><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>';
@@ -200,6 +201,27 @@ describe('serving the built web app', () => {
       expect(await pageData('/app', cookie)).toEqual({ carried: {}, preloaded: ['/api/session'], cacheControl: 'no-cache' });
     }
     expect(await pageData('/visitatore', luca)).toEqual({ carried: {}, preloaded: [], cacheControl: 'no-cache' });
+  });
+
+  it('sends on the session cookie the API renewed while answering for the page, as its own request would have got it', async () => {
+    const luca = await signIn('luca@famiglia.ch');
+    const page = async () => app.inject({ url: '/app', headers: { cookie: `rustico_session=${luca}` } });
+    expect((await page()).headers['set-cookie']).toBeUndefined();
+    // Two hours on, the first request slides the session forward.
+    clock = new Date('2026-07-01T12:00:00Z');
+    const renewed = (await page()).cookies.filter((cookie) => cookie.name === 'rustico_session');
+    expect(renewed.length).toBeGreaterThan(0);
+    for (const cookie of renewed) {
+      expect(cookie.value).toBe(luca);
+      expect(cookie.expires!.getTime()).toBeGreaterThan(new Date('2026-07-20T12:00:00Z').getTime());
+    }
+    // Behind HTTPS the renewed cookie is Secure, as the page's own request would have made it.
+    clock = new Date('2026-07-01T14:00:00Z');
+    const overHttps = { protocol: 'https', headers: { cookie: `rustico_session=${luca}` } } as unknown as FastifyRequest;
+    const { cookies } = await carryAnswers(app, overHttps, ['/api/session']);
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/^rustico_session=[^;]+;.*; Secure$/);
+    clock = new Date('2026-07-01T10:00:00Z');
   });
 
   it('preloads instead an answer that is not a 200 or not there in time, and does not wait for it', async () => {

@@ -134,12 +134,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     }
     return pages;
   };
-  /** The page for a request, and whether it holds the member's own data (then no shared cache may keep it). */
-  const pageFor = async (request: FastifyRequest): Promise<{ html: string; personal: boolean }> => {
+  /**
+   * The page for a request; for a member's page (which no shared cache may keep), the cookies the
+   * API set while answering for it.
+   */
+  const pageFor = async (request: FastifyRequest): Promise<{ html: string; personal: boolean; cookies: readonly string[] }> => {
     const { indexHtml, made } = currentPages();
     const pathname = request.url.split('?', 1)[0]!;
     const index = routes.findIndex(({ matches }) => matches.test(pathname));
-    if (index < 0) return { html: indexHtml, personal: false };
+    if (index < 0) return { html: indexHtml, personal: false, cookies: [] };
     const { route } = routes[index]!;
     const member = route.session ? await options.member(request) : null;
     const memberLanguage = member?.language && languages.includes(member.language) ? member.language : undefined;
@@ -148,16 +151,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     if (member) {
       const slots = pageSlots(member.id, new URL(request.url, 'http://page'), config.houseTimeZone, options.now());
       const data = await carryAnswers(app, request, ['/api/session', ...route.data.map((address) => fillSlots(address, slots))]);
-      return { html: withRoutePreloads(indexHtml, route, { localeChunk, memberLanguage, data }), personal: true };
+      return { html: withRoutePreloads(indexHtml, route, { localeChunk, memberLanguage, data }), personal: true, cookies: data.cookies };
     }
     // Without a session the screen sends the visitor to /login: its data would only be refused.
     const key = `${index} ${locale}`;
     let html = made.get(key);
     if (html === undefined) {
-      html = withRoutePreloads(indexHtml, route, { localeChunk, data: { carried: new Map(), preloaded: route.session ? ['/api/session'] : [] } });
+      html = withRoutePreloads(indexHtml, route, { localeChunk, data: { carried: new Map(), preloaded: route.session ? ['/api/session'] : [], cookies: [] } });
       made.set(key, html);
     }
-    return { html, personal: false };
+    return { html, personal: false, cookies: [] };
   };
 
   await app.register(fastifyStatic, {
@@ -176,7 +179,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
   });
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, personal } = await pageFor(request);
+    const { html, personal, cookies } = await pageFor(request);
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
     return reply
       .header('cache-control', personal ? 'private, no-cache' : 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
