@@ -80,7 +80,7 @@ export async function carryAnswers(app: FastifyInstance, request: FastifyRequest
     if (body) carried.set(address, body);
     else preloaded.push(address);
   });
-  return { carried, preloaded, cookies: [...cookies] };
+  return { carried, preloaded, cookies };
 }
 
 /** The carried answers as JSON for a script element: `<` escaped, so no text in them can close the element or open a comment. */

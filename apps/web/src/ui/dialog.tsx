@@ -1,7 +1,6 @@
 import {
   cloneElement,
   createContext,
-  isValidElement,
   lazy,
   Suspense,
   use,
@@ -75,7 +74,7 @@ export function Dialog({ title, description, open, defaultOpen, onOpenChange, tr
 
   return (
     <CloseDialog value={() => setOpen(false)}>
-      {trigger && isValidElement(trigger)
+      {trigger
         ? cloneElement(trigger, {
             id: trigger.props.id ?? triggerId,
             'aria-haspopup': 'dialog',
