@@ -80,11 +80,11 @@ async function checkInOffline(page: Page, context: BrowserContext, daysBack: num
   return { marco, id, banner, register, typed };
 }
 
-test('after one visit online, the app opens offline and shows a guide and Home', async ({ page, context }) => {
+test('after one visit online, the app opens offline and shows a guide, Home and a stay\'s step', async ({ page, context }) => {
   await loginAs(page, demo.member);
   const banner = new OfflineBanner(page);
   await banner.installApp('/app');
-  for (const path of ['/app', '/app/tutorial', '/app/tutorial/arrivo']) {
+  for (const path of ['/app', '/app/gestione', '/app/tutorial', '/app/tutorial/arrivo']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
@@ -99,6 +99,13 @@ test('after one visit online, the app opens offline and shows a guide and Home',
   await expect(page.getByText(/^aggiornato alle \d\d:\d\d$/)).toBeVisible();
   // Home's answers came written into its page online, not through the service worker: the page kept them.
   await expect(page.getByText('il Rustico è di tutti noi', { exact: false })).toBeVisible();
+
+  // A stay's step loads apart from Registra, when one is chosen: from the worker's cache too.
+  const register = new RegisterPage(page);
+  await register.goto();
+  await register.selector.click();
+  await page.getByRole('option').first().click();
+  await expect(register.stepCard).toBeVisible();
   await goOffline(context, false);
 });
 

@@ -35,6 +35,8 @@ export class RegisterPage {
   readonly paymentCard: Locator;
   readonly doneCard: Locator;
   readonly cancelCard: Locator;
+  /** The chosen stay's step, whichever it is. */
+  readonly stepCard: Locator;
   readonly day: Locator;
   readonly night: Locator;
   readonly note: Locator;
@@ -56,6 +58,7 @@ export class RegisterPage {
     this.paymentCard = page.getByRole('region', { name: 'Pagamento' });
     this.doneCard = page.getByRole('region', { name: 'Soggiorno concluso' });
     this.cancelCard = page.getByRole('region', { name: 'Annulla prenotazione' });
+    this.stepCard = this.checkinCard.or(this.checkoutCard).or(this.paymentCard).or(this.doneCard);
     this.day = page.getByLabel('kWh diurni');
     this.night = page.getByLabel('kWh notturni');
     this.note = page.getByLabel('Nota (facoltativa)');

@@ -6,8 +6,9 @@
  *
  * - `login`: what /login needs beyond the entry, so /login stays within its budget.
  * - `public`: what the other public pages (visitor, setup, password links) need beyond that.
- * - `app`: what the /app shell needs and what two or more screens share, in one file that every
- *   logged-in screen loads with its own chunk.
+ * - `app`: what the /app shell needs and what two or more screens share (a part a screen loads
+ *   later, such as Gestione's Note tab, included), in one file that every logged-in screen loads
+ *   with its own chunk.
  * - Libraries only some dialogs and forms use keep files of their own, so a screen that never
  *   opens them does not pay for them.
  * The entry's own modules (React, the router) are never moved.
@@ -66,7 +67,16 @@ function kitsOf(ctx: Context, root: string): Map<string, 'login' | 'public' | 'a
   };
   const reach = new Map<string, number>();
   for (const screen of screens) for (const id of closure(screen)) reach.set(id, (reach.get(id) ?? 0) + 1);
-  const app = new Set([...closure(APP_SHELL), ...[...reach].filter(([, count]) => count >= 2).map(([id]) => id)]);
+  const shell = closure(APP_SHELL);
+  const shared = [...reach].filter(([, count]) => count >= 2).map(([id]) => id);
+  // A screen's own modules may load parts of it later (a tab, the steps of a form): what such a part
+  // shares with another screen's first paint goes in the kit too, not in a file of a few hundred bytes.
+  for (const screen of screens) {
+    const own = closure(screen);
+    const parts = [...own].filter((id) => reach.get(id) === 1 && !shell.has(id)).flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+    for (const part of parts) shared.push(...[...staticClosure(ctx, part)].filter((id) => reach.has(id) && !own.has(id)));
+  }
+  const app = new Set([...shell, ...shared]);
 
   assign(closure(LOGIN), 'login');
   // What the other public pages share with the app; what only they use stays with them.

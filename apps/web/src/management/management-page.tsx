@@ -1,15 +1,22 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Wallet } from 'lucide-react';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { Page } from '../ui/page.tsx';
-import { NotesTab } from '../notes/notes-tab.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { RegisterTab } from './register/register-tab.tsx';
 import { openStaysQuery } from './register/queries.ts';
 import { firstData } from '../app/first-data.ts';
 import { queryClient } from '../app/query-client.ts';
+import { loadWhenIdle } from '../lib/load-when-idle.ts';
+import { Loading } from '../ui/loading.tsx';
+
+const loadNotesTab = () => import('../notes/notes-tab.tsx');
+// Note's list and its composer (with react-hook-form) load when the browser is idle after
+// Registra's first paint, or at once when the page opens on Note.
+const NotesTab = lazy(() => loadNotesTab().then((module) => ({ default: module.NotesTab })));
 
 const TAB_REGISTER = 'registra';
 const TAB_NOTES = 'note';
@@ -19,6 +26,7 @@ export function ManagementPage() {
   const { hash } = useLocation();
   const navigate = useNavigate();
   const tab = hash === `#${TAB_NOTES}` ? TAB_NOTES : TAB_REGISTER;
+  useEffect(() => loadWhenIdle(loadNotesTab), []);
   return (
     <Page title={t('management.title')} titleSuffix={config.houseName}>
       <Link to="/app/conti" className={buttonClass({ variant: 'outlined' })}>
@@ -37,7 +45,9 @@ export function ManagementPage() {
           <RegisterTab />
         </TabsContent>
         <TabsContent value={TAB_NOTES}>
-          <NotesTab />
+          <Suspense fallback={<Loading />}>
+            <NotesTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </Page>

@@ -16,6 +16,7 @@ import {
 import { t } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
 import { Actions } from './actions.tsx';
+import { loadWhenIdle } from '../lib/load-when-idle.ts';
 
 const loadDialogLayer = () => import('./dialog-layer.tsx');
 // Radix Dialog with its focus scope, scroll lock and aria-hidden (some 5 KB brotli) is not part of
@@ -55,12 +56,7 @@ export function Dialog({ title, description, open, defaultOpen, onOpenChange, tr
     if (isOpen) openedFrom.current = document.activeElement;
   }, [isOpen]);
 
-  useEffect(() => {
-    const load = () => void loadDialogLayer().catch(() => undefined);
-    // Safari has no requestIdleCallback.
-    if ('requestIdleCallback' in window) window.requestIdleCallback(load);
-    else setTimeout(load, 200);
-  }, []);
+  useEffect(() => loadWhenIdle(loadDialogLayer), []);
 
   const setOpen = (next: boolean) => {
     if (open === undefined) setInnerOpen(next);

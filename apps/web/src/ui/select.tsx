@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { cx } from './cx.ts';
 import fieldStyles from './text-field.module.css';
 import styles from './select.module.css';
+import { loadWhenIdle } from '../lib/load-when-idle.ts';
 
 const loadSelectMenu = () => import('./select-menu.tsx');
 // Radix Select and floating-ui (15 KB) load once a Select is on screen, not with every screen that has one.
@@ -65,12 +66,7 @@ export function Select({
   // a third time in synchronous renders just after the first paint (on Gestione, the slowest task
   // of the load). Until then the same trigger stands in, and the menu's code loads when idle.
   const [menuMounted, setMenuMounted] = useState(false);
-  useEffect(() => {
-    const load = () => void loadSelectMenu().catch(() => undefined);
-    // Safari has no requestIdleCallback.
-    if ('requestIdleCallback' in window) window.requestIdleCallback(load);
-    else setTimeout(load, 200);
-  }, []);
+  useEffect(() => loadWhenIdle(loadSelectMenu), []);
   const current = value ?? innerValue;
   const invalid = Boolean(error);
   const message = error ?? supportingText;

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CalendarSearch, PartyPopper } from 'lucide-react';
-import { checkinOpen, formatDisplayDate, stayStep, type Booking } from '@rustico/core';
+import { CalendarSearch } from 'lucide-react';
+import { checkinOpen, formatDisplayDate, type Booking } from '@rustico/core';
 import { t } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -9,19 +9,22 @@ import { Card } from '../../ui/card.tsx';
 import { Loading } from '../../ui/loading.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Checkbox } from './checkbox.tsx';
-import { CheckinStep } from './checkin-step.tsx';
-import { CheckoutStep } from './checkout-step.tsx';
-import { PaymentStep } from './payment-step.tsx';
 import { useCurrentUser } from '../../auth/queries.ts';
 import { useOutboxEntries } from '../../offline/use-outbox.ts';
-import type { OutboxEntry } from '../../offline/outbox-store.ts';
-import { useLatestReading, useOpenStays } from './queries.ts';
-import { OrphanRefusals, WaitingStepCard } from './queued-step.tsx';
+import { useOpenStays } from './queries.ts';
+import { OrphanRefusals } from './queued-step.tsx';
 import { Actions } from '../../ui/actions.tsx';
 import styles from './register.module.css';
 import { houseToday } from '../../lib/house-today.ts';
+import { loadWhenIdle } from '../../lib/load-when-idle.ts';
 
 const BOOKING_PARAM = 'booking';
+
+const loadStepFor = () => import('./step-for.tsx');
+// The steps (the check-in, check-out and payment cards, with react-hook-form) are not drawn until a
+// stay is chosen, which a member with several open stays does after the first paint: they load
+// when the browser is idle after it, or at once when a stay is chosen first.
+const StepFor = lazy(() => loadStepFor().then((module) => ({ default: module.StepFor })));
 
 function optionLabel(booking: Booking, today: string): string {
   const label = t('register.option', {
@@ -63,6 +66,8 @@ export function RegisterTab() {
   // The stay just paid leaves the open list; it stays on screen in its finished state.
   const [finished, setFinished] = useState<Booking | null>(null);
   const preselected = useRef(false);
+
+  useEffect(() => loadWhenIdle(loadStepFor), []);
 
   // With exactly one open booking and nothing chosen yet, choose it (once).
   useEffect(() => {
@@ -116,17 +121,19 @@ export function RegisterTab() {
         <StatusTicks booking={selected} />
       </div>
       {selected ? (
-        <StepFor
-          key={selected.id}
-          booking={selected}
-          queued={queued.filter((entry) => entry.bookingId === selected.id)}
-          onCancelled={() => select(null)}
-          onPaid={(paid) => setFinished(paid)}
-          onAnother={() => {
-            setFinished(null);
-            select(null);
-          }}
-        />
+        <Suspense fallback={<Loading />}>
+          <StepFor
+            key={selected.id}
+            booking={selected}
+            queued={queued.filter((entry) => entry.bookingId === selected.id)}
+            onCancelled={() => select(null)}
+            onPaid={(paid) => setFinished(paid)}
+            onAnother={() => {
+              setFinished(null);
+              select(null);
+            }}
+          />
+        </Suspense>
       ) : (
         <Card title={t('register.selectTitle')} aria-label={t('register.selectTitle')} icon={<CalendarSearch size={20} />}>
           <p className={styles.muted}>{t('register.selectText')}</p>
@@ -146,49 +153,4 @@ function StatusTicks({ booking }: { booking: Booking | null }) {
       <Checkbox label={t('register.paid')} checked={booking?.paid ?? false} readOnly />
     </fieldset>
   );
-}
-
-interface StepForProps {
-  booking: Booking;
-  /** This stay's steps saved on the phone (waiting, or refused by the server). */
-  queued: OutboxEntry[];
-  onCancelled: () => void;
-  onPaid: (booking: Booking) => void;
-  onAnother: () => void;
-}
-
-/** The step the booking is at: check-in, check-out, payment or done. */
-function StepFor({ booking, queued, onCancelled, onPaid, onAnother }: StepForProps) {
-  // A check-in waiting on the phone counts as done here, so the departure can be registered offline too.
-  const checkinWaiting = queued.some((entry) => entry.kind === 'checkin' && !entry.refusal);
-  const step = stayStep(checkinWaiting ? { ...booking, checkedIn: true } : booking);
-  const reading = useLatestReading();
-  const refused = queued.find((entry) => entry.refusal && entry.kind === step);
-  const waiting = queued.find((entry) => !entry.refusal && entry.kind !== 'checkin');
-  const needsReading = step === 'checkin' || step === 'checkout';
-  if (needsReading && reading.isPending) return <Loading />;
-  const latest = reading.data;
-  // The check-out or payment waits for the network: the next step needs the server's cost.
-  if (waiting) return <WaitingStepCard entry={waiting} />;
-  switch (step) {
-    case 'checkin':
-      return <CheckinStep key={refused?.key} booking={booking} latest={latest} onCancelled={onCancelled} refused={refused} />;
-    case 'checkout':
-      return <CheckoutStep key={refused?.key} booking={booking} latest={latest} refused={refused} />;
-    case 'payment':
-      return <PaymentStep key={refused?.key} booking={booking} onPaid={onPaid} refused={refused} />;
-    case 'done':
-      return (
-        <Card title={t('register.doneTitle')} aria-label={t('register.doneTitle')} icon={<PartyPopper size={20} />}>
-          <p className={styles.done} role="status">
-            {t('register.doneText')}
-          </p>
-          <Actions end>
-            <Button variant="outlined" onClick={onAnother}>
-              {t('register.another')}
-            </Button>
-          </Actions>
-        </Card>
-      );
-  }
 }
