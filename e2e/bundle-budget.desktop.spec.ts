@@ -183,3 +183,26 @@ test('every font size and weight the main screens draw is resolved while the scr
     }
   }
 });
+
+test.describe('on a phone set to German', () => {
+  test.use({ locale: 'de-CH' });
+
+  test('a member who reads German downloads the German catalog and not the Italian one', async ({ page }) => {
+    const scripts = new Map<string, string>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
+    });
+    const carrying = (text: string) => [...scripts].filter(([, body]) => body.includes(text)).map(([file]) => file);
+    await loginAs(page, demo.quietFriend);
+    for (const [screen, heading] of [
+      ['/app/gestione', 'Verwaltung'],
+      ['/app/impostazioni', 'Einstellungen'],
+    ] as const) {
+      await page.goto(screen, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    // A text of the whole catalogs only (not of the public part the entry holds).
+    expect(carrying('Wähle eine Buchung, um fortzufahren.')).toHaveLength(1);
+    expect(carrying('Seleziona una prenotazione per procedere.')).toEqual([]);
+  });
+});

@@ -15,10 +15,11 @@ export interface RoutePreload {
   session: boolean;
   image?: RouteImage;
   data: readonly string[];
+  wholeCatalog: boolean;
 }
 
-/** The catalogs loaded before the first render when the browser's language is one of them (src/lib/i18n.ts). */
-const LOCALE_MODULES = { de: 'src/lib/locales/de.ts', en: 'src/lib/locales/en.ts' } as const;
+/** The whole catalogs, loaded before the first render of a page that speaks their language (src/lib/i18n.ts). */
+const LOCALE_MODULES = { it: 'src/lib/locales/it.ts', de: 'src/lib/locales/de.ts', en: 'src/lib/locales/en.ts' } as const;
 
 /**
  * Writes route-preloads.json: for each path of src/app/route-modules.ts, the chunks its lazy
@@ -74,6 +75,7 @@ function routePreloads(): Plugin {
           session: route.session,
           ...(route.image ? { image: route.image } : {}),
           data: route.data ?? [],
+          wholeCatalog: route.wholeCatalog ?? false,
         };
       });
       const locales = Object.fromEntries(

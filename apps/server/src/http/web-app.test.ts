@@ -38,6 +38,7 @@ describe('serving the built web app', () => {
           { path: '/', js: [], css: [], session: true },
           {
             path: '/app',
+            wholeCatalog: true,
             js: ['/assets/home-page-6.js'],
             css: [],
             session: true,
@@ -46,6 +47,7 @@ describe('serving the built web app', () => {
           },
           {
             path: '/app/calendario',
+            wholeCatalog: true,
             js: ['/assets/shell-1.js', '/assets/calendar-page-2.js'],
             css: ['/assets/calendar-page-3.css'],
             session: true,
@@ -53,6 +55,7 @@ describe('serving the built web app', () => {
           },
           {
             path: '/app/tutorial/:tutorialId',
+            wholeCatalog: true,
             js: ['/assets/tutorial-page-4.js'],
             css: [],
             session: true,
@@ -60,7 +63,7 @@ describe('serving the built web app', () => {
           },
           { path: '/visitatore', js: ['/assets/visitor-page-5.js'], css: [], session: false },
         ],
-        locales: { de: '/assets/de-7.js', en: '/assets/en-8.js' },
+        locales: { it: '/assets/it-9.js', de: '/assets/de-7.js', en: '/assets/en-8.js' },
       }),
     );
     database = await createTestDatabase('sqlite');
@@ -137,7 +140,7 @@ describe('serving the built web app', () => {
 
   it("preloads the catalog of the browser's language when it is German or English", async () => {
     const localeLinks = async (acceptLanguage: string) =>
-      [...(await app.inject({ url: '/visitatore', headers: { 'accept-language': acceptLanguage } })).body.matchAll(/href="(\/assets\/(?:de|en)-\d\.js)"/g)].map((match) => match[1]);
+      [...(await app.inject({ url: '/visitatore', headers: { 'accept-language': acceptLanguage } })).body.matchAll(/href="(\/assets\/(?:it|de|en)-\d\.js)"/g)].map((match) => match[1]);
     expect(await localeLinks('de-CH,de;q=0.9,en;q=0.8')).toEqual(['/assets/de-7.js']);
     expect(await localeLinks('fr-CH, en;q=0.5, it;q=0.9')).toEqual([]);
     expect(await localeLinks('fr-CH, en;q=0.5')).toEqual(['/assets/en-8.js']);
@@ -157,17 +160,19 @@ describe('serving the built web app', () => {
       const { body, headers: sent } = await app.inject({ url, headers });
       return {
         meta: /<meta name="rustico-language" content="(\w+)">/.exec(body)?.[1] ?? null,
-        catalogs: [...body.matchAll(/href="\/assets\/(de|en)-\d\.js"/g)].map((match) => match[1]),
+        catalogs: [...body.matchAll(/href="\/assets\/(it|de|en)-\d\.js"/g)].map((match) => match[1]),
         vary: sent.vary,
       };
     };
     const ursula = await sessionOf('ursula@famiglia.ch');
     const luca = await sessionOf('luca@famiglia.ch');
     expect(await page('/app/calendario', ursula, 'en-US,en;q=0.9')).toEqual({ meta: 'de', catalogs: ['de'], vary: 'Accept-Language, Cookie' });
-    // Italian is built in: no catalog to fetch, though the phone asks for English.
-    expect(await page('/app', luca, 'en-US')).toMatchObject({ meta: 'it', catalogs: [] });
+    // The app's whole Italian catalog, though the phone asks for English; the English one is not named.
+    expect(await page('/app', luca, 'en-US')).toMatchObject({ meta: 'it', catalogs: ['it'] });
     // No session, or one that is not (any more): the browser's language, and nothing named.
     expect(await page('/app', null, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
+    // Sent to /login, whose Italian is built into the entry.
+    expect(await page('/app', null, 'it-CH')).toMatchObject({ meta: null, catalogs: [] });
     expect(await page('/app', 'not-a-session', 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
     // Pages that never ask for the session do not look it up.
     expect(await page('/visitatore', ursula, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });

@@ -31,9 +31,11 @@ const routePreloadsSchema = z.object({
       image: z.object({ type: z.string(), srcset: z.string(), sizes: z.string() }).optional(),
       /** API answers the first paint waits for; an address may hold page slots. */
       data: z.array(dataAddressSchema).default([]),
+      /** The screen loads the whole catalog of its language before it renders (before login, Italian is built in). */
+      wholeCatalog: z.boolean().default(false),
     }),
   ),
-  /** The catalog chunks of the languages other than Italian, loaded before the first render when the browser speaks them. */
+  /** The chunk of each language's whole catalog, loaded before the first render of a page that speaks it. */
   locales: z.record(z.string(), z.string()).default({}),
 });
 
@@ -54,7 +56,7 @@ export function readRoutePreloads(distDir: string): RoutePreloads {
  * (already there, the app does not add them again: parsing them would lengthen the task that
  * starts the router, a long task on a phone, and tie it to their download); the screen's picture;
  * the session and the answers its first paint waits for, written into the page or preloaded;
- * the catalog of the browser's language when it is not the built-in Italian.
+ * the whole catalog of the page's language, when the screen needs it.
  */
 function withRoutePreloads(
   html: string,
@@ -123,7 +125,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
   // A member's page carries their data, so it is made for each request.
   const preloads = readRoutePreloads(distDir);
   const routes = preloads.routes.map((route) => ({ route, matches: routeMatcher(route.path) }));
-  const languages = ['it', ...Object.keys(preloads.locales)];
+  const languages = [...new Set(['it', ...Object.keys(preloads.locales)])];
   // The pages carry the house zone's offset until its clocks next change (ZoneSpan): made again then.
   let pages: { span: ZoneSpan; indexHtml: string; made: Map<string, string> } | undefined;
   const currentPages = () => {
@@ -147,7 +149,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, conf
     const member = route.session ? await options.member(request) : null;
     const memberLanguage = member?.language && languages.includes(member.language) ? member.language : undefined;
     const locale = memberLanguage ?? browserLocale(request.headers['accept-language'], languages) ?? 'it';
-    const localeChunk = preloads.locales[locale];
+    // Italian before login is the part of the catalog the entry holds (a page of the app without a
+    // session sends the visitor to /login); the app's shell loads the whole one.
+    const localeChunk = locale !== 'it' || (route.wholeCatalog && member) ? preloads.locales[locale] : undefined;
     if (member) {
       const slots = pageSlots(member.id, new URL(request.url, 'http://page'), config.houseTimeZone, options.now());
       const data = await carryAnswers(app, request, ['/api/session', ...route.data.map((address) => fillSlots(address, slots))]);

@@ -25,6 +25,8 @@ export interface RouteModules {
    * here must be the one the query asks for. It may hold PAGE_SLOTS, which the server fills.
    */
   data?: readonly string[];
+  /** The screen is inside the app's shell, which loads the whole catalog of its language before it renders (lib/i18n.ts). */
+  wholeCatalog?: boolean;
 }
 
 export interface RouteImage {
@@ -38,6 +40,7 @@ const app = (path: string, module: string, first: Pick<RouteModules, 'image' | '
   path,
   modules: [APP_SHELL, module],
   session: true,
+  wholeCatalog: true,
   ...first,
 });
 

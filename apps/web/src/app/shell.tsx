@@ -4,7 +4,7 @@ import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProp
 import { requireSession, useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { useLiveEvents } from '../lib/events.ts';
-import { adoptMemberLanguage, registerItalianCatalog, t, type MessageKey } from '../lib/i18n.ts';
+import { adoptMemberLanguage, loadWholeCatalog, t, type MessageKey } from '../lib/i18n.ts';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -12,10 +12,6 @@ import { Logo } from '../ui/logo.tsx';
 import { AppProviders } from './providers.tsx';
 import { endSession, queryClient, sessionExpired } from './query-client.ts';
 import styles from './shell.module.css';
-import { it } from '../lib/locales/it.ts';
-
-// Everything inside /app may use the whole catalog: register it before anything renders.
-registerItalianCatalog(it);
 
 interface NavEntry {
   to: string;
@@ -45,6 +41,8 @@ function sectionOf(pathname: string): string | undefined {
 export async function loader() {
   const user = await requireSession(queryClient);
   await adoptMemberLanguage(user);
+  // Everything inside /app may use the whole catalog.
+  await loadWholeCatalog();
   return user;
 }
 

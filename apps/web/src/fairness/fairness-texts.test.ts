@@ -1,18 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_HOUSE_RULES } from '@rustico/core';
 import { stayProblemText } from '../calendar/booking-parts.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { applyLiveEvent } from '../lib/events.ts';
-import { registerItalianCatalog } from '../lib/i18n.ts';
-import { it as italian } from '../lib/locales/it.ts';
-import type { Messages } from '../lib/messages.ts';
+import { loadWholeCatalog } from '../lib/i18n.ts';
 import { decisionLines } from './booking-status.tsx';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
 import { displayMonthDay, parseMonthDay, peakRangeText } from './peak-format.ts';
 
-beforeAll(() => registerItalianCatalog(italian as unknown as Messages));
+beforeAll(async () => {
+  // The catalog sets the page's language.
+  vi.stubGlobal('document', { documentElement: { lang: '' } });
+  await loadWholeCatalog();
+});
 
 describe('peak period days as dd.mm', () => {
   it('reads what people type, and refuses days that do not exist', () => {

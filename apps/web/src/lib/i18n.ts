@@ -15,20 +15,21 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 export type Locale = LocaleCode;
 
 /**
- * Italian is built in (the /login budget has no room for more); German and
- * English are separate chunks, loaded only when chosen.
+ * Every whole catalog is a chunk of its own, loaded when a page speaks it: a member who reads
+ * German or English does not download the Italian one too. Before login Italian is only its
+ * public part, built into the entry (the /login download budget has no room for more); the
+ * logged-in app loads the whole catalog of its language before its first render
+ * (`loadWholeCatalog`).
  */
-const loaders: Readonly<Record<Exclude<Locale, 'it'>, () => Promise<Messages>>> = {
+const loaders: Readonly<Record<Locale, () => Promise<Messages>>> = {
+  it: () => import('./locales/it.ts').then((module) => module.it),
   de: () => import('./locales/de.ts').then((module) => module.de),
   en: () => import('./locales/en.ts').then((module) => module.en),
 };
 
-/**
- * Italian before login is only the public part of the catalog (the /login
- * download budget has no room for the rest); the logged-in app registers the
- * whole catalog when its shell loads.
- */
-let italian = itPublic as unknown as Messages;
+/** Only the keys of it-public.ts are there: any other is looked up by its key alone. */
+const publicItalian = itPublic as unknown as Messages;
+let italian = publicItalian;
 let current: Messages = italian;
 let currentLocale: Locale = DEFAULT_LOCALE;
 
@@ -40,26 +41,27 @@ export function getLocale(): Locale {
 function apply(locale: Locale, messages: Messages): void {
   current = messages;
   currentLocale = locale;
+  if (locale === 'it') italian = messages;
   document.documentElement.lang = locale;
 }
 
-/** Called once by the logged-in app's shell: the whole Italian catalog from now on. */
-export function registerItalianCatalog(full: Messages): void {
-  italian = full;
-  if (currentLocale === 'it') current = full;
-}
-
-/** Switches to `locale`, loading its catalog first; Italian when it cannot be loaded. */
-export async function setLocale(locale: Locale): Promise<void> {
-  if (locale === 'it') {
-    apply('it', italian);
-    return;
-  }
+/** Switches to `locale`, loading its whole catalog first; Italian as it is when that cannot be loaded. */
+async function setLocale(locale: Locale): Promise<void> {
   try {
     apply(locale, await loaders[locale]());
   } catch {
     apply('it', italian);
   }
+}
+
+/**
+ * For the logged-in app, before its first render: the whole catalog of the language it speaks.
+ * Fails (the route's error page offers a reload) when the Italian one cannot be loaded, as the
+ * app's own chunks would.
+ */
+export async function loadWholeCatalog(): Promise<void> {
+  if (current !== publicItalian) return;
+  apply('it', await loaders.it());
 }
 
 /**
