@@ -5,7 +5,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFERRED_LIBRARIES, kitGroup } from './bundling/chunking.ts';
 import { directIconImports } from './bundling/direct-icons.ts';
-import { ROUTE_MODULES, type RouteImage } from './src/app/route-modules.ts';
+import { inAppShell, ROUTE_MODULES, type RouteImage } from './src/app/route-modules.ts';
 
 /** A route's files the entry does not bring: its chunks (JavaScript) and their CSS, as URLs. */
 export interface RoutePreload {
@@ -15,6 +15,7 @@ export interface RoutePreload {
   session: boolean;
   image?: RouteImage;
   data: readonly string[];
+  /** Inside the app's shell: the page preloads the whole catalog of its language, Italian too. */
   wholeCatalog: boolean;
 }
 
@@ -75,7 +76,7 @@ function routePreloads(): Plugin {
           session: route.session,
           ...(route.image ? { image: route.image } : {}),
           data: route.data ?? [],
-          wholeCatalog: route.wholeCatalog ?? false,
+          wholeCatalog: inAppShell(route),
         };
       });
       const locales = Object.fromEntries(

@@ -14,13 +14,12 @@
  * The entry's own modules (React, the router) are never moved.
  */
 import type { Rolldown } from 'vite';
-import { ROUTE_MODULES } from '../src/app/route-modules.ts';
+import { APP_SHELL, inAppShell, ROUTE_MODULES } from '../src/app/route-modules.ts';
 
 type Group = NonNullable<Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']>[number];
 type Context = Parameters<Extract<Group['name'], (...args: never[]) => unknown>>[1];
 
 const ENTRY = 'src/main.tsx';
-const APP_SHELL = 'src/app/shell.tsx';
 const LOGIN = 'src/auth/login-page.tsx';
 
 /** Libraries that load with the dialog or form that needs them, not with the screen. */
@@ -51,9 +50,8 @@ function staticClosure(ctx: Context, from: string): Set<string> {
 function kitsOf(ctx: Context, root: string): Map<string, 'login' | 'public' | 'app'> {
   const resolve = (file: string) => `${root}/${file}`;
   const closure = (file: string) => staticClosure(ctx, resolve(file));
-  const inApp = (route: (typeof ROUTE_MODULES)[number]) => route.modules.includes(APP_SHELL);
-  const publicPages = ROUTE_MODULES.filter((route) => !inApp(route)).flatMap((route) => route.modules);
-  const screens = [...new Set(ROUTE_MODULES.filter(inApp).flatMap((route) => route.modules.filter((module) => module !== APP_SHELL)))];
+  const publicPages = ROUTE_MODULES.filter((route) => !inAppShell(route)).flatMap((route) => route.modules);
+  const screens = [...new Set(ROUTE_MODULES.filter(inAppShell).flatMap((route) => route.modules.filter((module) => module !== APP_SHELL)))];
   const pages = new Set([...publicPages, ...screens].map(resolve));
 
   const kits = new Map<string, 'login' | 'public' | 'app'>();

@@ -25,8 +25,6 @@ export interface RouteModules {
    * here must be the one the query asks for. It may hold PAGE_SLOTS, which the server fills.
    */
   data?: readonly string[];
-  /** The screen is inside the app's shell, which loads the whole catalog of its language before it renders (lib/i18n.ts). */
-  wholeCatalog?: boolean;
 }
 
 export interface RouteImage {
@@ -35,12 +33,16 @@ export interface RouteImage {
   sizes: string;
 }
 
-const APP_SHELL = 'src/app/shell.tsx';
+/** The logged-in app's layout (app/shell.tsx): its loader loads the whole catalog of the page's language (lib/i18n.ts). */
+export const APP_SHELL = 'src/app/shell.tsx';
+
+/** Whether a path's screen is inside the logged-in app's shell. */
+export const inAppShell = (route: RouteModules): boolean => route.modules.includes(APP_SHELL);
+
 const app = (path: string, module: string, first: Pick<RouteModules, 'image' | 'data'> = {}): RouteModules => ({
   path,
   modules: [APP_SHELL, module],
   session: true,
-  wholeCatalog: true,
   ...first,
 });
 
