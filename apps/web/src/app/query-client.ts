@@ -1,4 +1,5 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, timeoutManager } from '@tanstack/react-query';
+import { coalescedTimers } from '../lib/coalesced-timers.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { rememberSession } from '../auth/session.ts';
 import { sessionQueryKey } from '../auth/queries.ts';
@@ -16,6 +17,9 @@ export function endSession(): void {
 function handleError(error: unknown): void {
   if (isApiError(error) && error.status === 401 && queryClient.getQueryData(sessionQueryKey)) endSession();
 }
+
+// Before any query exists: timers of two providers cannot clear each other.
+timeoutManager.setTimeoutProvider(coalescedTimers());
 
 /**
  * The app's one QueryClient. It lives in the lazily loaded /app layout: the
