@@ -7,6 +7,7 @@ import {
   storedToastDuration,
   type ToastDurationChoice,
 } from '../lib/preferences.ts';
+import { inNextTask } from '../lib/next-task.ts';
 import { disablePush, enablePush, pushEnabled, pushSupported } from '../lib/push.ts';
 import { useToast } from '../ui/toast-context.ts';
 import { ChoiceRow } from './choice-row.tsx';
@@ -21,18 +22,21 @@ export function PushSwitchRow() {
 
   useEffect(() => {
     if (!supported) return;
-    let active = true;
-    pushEnabled()
-      .then((on) => {
-        if (active) setChecked(on);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (active) setBusy(false);
-      });
-    return () => {
-      active = false;
-    };
+    // Reading the permission is a round trip to the browser: not in the task of the screen's effects.
+    return inNextTask(() => {
+      let active = true;
+      pushEnabled()
+        .then((on) => {
+          if (active) setChecked(on);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (active) setBusy(false);
+        });
+      return () => {
+        active = false;
+      };
+    });
   }, [supported]);
 
   const turnOn = async () => {
