@@ -6,8 +6,14 @@ function fakePlatform() {
   let now = 0;
   let lastId = 0;
   const pending = new Map<number, { at: number; callback: () => void }>();
+  const microtasks: (() => void)[] = [];
   const calls = { set: 0, clear: 0 };
+  /** Ends the current task: its microtasks run. */
+  const endTask = () => {
+    while (microtasks.length > 0) microtasks.shift()!();
+  };
   const platform: Platform = {
+    queueMicrotask: (callback) => microtasks.push(callback),
     now: () => now,
     setTimeout: (callback, delay) => {
       calls.set++;
@@ -24,29 +30,38 @@ function fakePlatform() {
    * sleeping tab does, only once the clock is at `to`.
    */
   const advanceTo = (to: number, { late = false } = {}) => {
+    endTask();
     if (late) now = to;
     for (;;) {
       const next = [...pending].sort(([, a], [, b]) => a.at - b.at)[0];
       if (!next || next[1].at > to) break;
       pending.delete(next[0]);
       now = Math.max(now, next[1].at);
-      next[1].callback();
+      try {
+        next[1].callback();
+      } finally {
+        endTask();
+      }
     }
     now = to;
   };
-  return { platform, calls, advanceTo, pendingCount: () => pending.size };
+  return { platform, calls, endTask, advanceTo, pendingCount: () => pending.size };
 }
 
 describe('coalescedTimers', () => {
   it('runs each callback at its own time, in order, on one platform timer', () => {
-    const { platform, calls, advanceTo } = fakePlatform();
+    const { platform, calls, endTask, advanceTo } = fakePlatform();
     const timers = coalescedTimers(platform);
     const ran: string[] = [];
     timers.setTimeout(() => ran.push(`gc at ${platform.now()}`), 300_000);
-    for (let i = 0; i < 40; i++) timers.setTimeout(() => ran.push(`stale ${i} at ${platform.now()}`), 30_000 + i);
+    // Observers subscribe in the tree's order, not their deadlines': each sets an earlier one.
+    for (let i = 39; i >= 0; i--) timers.setTimeout(() => ran.push(`stale ${i} at ${platform.now()}`), 30_000 + i);
     timers.setTimeout(() => ran.push(`retry at ${platform.now()}`), 1_000);
+    // Within the task that set them, the platform is not asked at all; at its end, once.
+    expect(calls.set).toBe(0);
+    endTask();
+    expect(calls).toEqual({ set: 1, clear: 0 });
 
-    expect(calls.set).toBe(3); // the first, then each earlier deadline
     advanceTo(999);
     expect(ran).toEqual([]);
     advanceTo(1_000);
@@ -56,6 +71,20 @@ describe('coalescedTimers', () => {
     advanceTo(400_000);
     expect(ran.at(-1)).toBe('gc at 300000');
     expect(ran).toHaveLength(42);
+  });
+
+  it('moves the platform timer earlier when a later task sets an earlier deadline', () => {
+    const { platform, calls, endTask, advanceTo } = fakePlatform();
+    const timers = coalescedTimers(platform);
+    const ran: number[] = [];
+    timers.setTimeout(() => ran.push(platform.now()), 300_000);
+    endTask();
+    timers.setTimeout(() => ran.push(platform.now()), 1_000);
+    timers.setTimeout(() => ran.push(platform.now()), 5_000);
+    endTask();
+    expect(calls).toEqual({ set: 2, clear: 1 });
+    advanceTo(300_000);
+    expect(ran).toEqual([1_000, 5_000, 300_000]);
   });
 
   it('never runs a cleared callback, and stops asking the platform once nothing is left', () => {

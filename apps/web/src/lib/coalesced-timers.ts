@@ -1,16 +1,18 @@
 import type { TimeoutCallback, TimeoutProvider } from '@tanstack/react-query';
 
-/** The platform's clock and timers; tests pass fake ones. */
+/** The platform's clock, timers and microtasks; tests pass fake ones. */
 export interface Platform {
   now: () => number;
   setTimeout: (callback: () => void, delay: number) => unknown;
   clearTimeout: (id: unknown) => void;
+  queueMicrotask: (callback: () => void) => void;
 }
 
 const browser: Platform = {
   now: () => performance.now(),
   setTimeout: (callback, delay) => setTimeout(callback, delay),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  queueMicrotask: (callback) => queueMicrotask(callback),
 };
 
 interface Timer {
@@ -31,13 +33,23 @@ export function coalescedTimers(platform: Platform = browser): TimeoutProvider<n
   const timers = new Map<number, Timer>();
   let lastId = 0;
   let armed: { id: unknown; due: number } | null = null;
+  let planned = false;
 
-  // Cleared timers are not searched for here: the platform timer then fires early, finds nothing
-  // due and arms itself for what is left.
-  const arm = (due: number) => {
-    if (armed && armed.due <= due) return;
+  // Once per task, after every timer it set: the platform timer is set (or moved earlier) once,
+  // not for each of the forty. Cleared timers are not looked for: the platform timer then fires
+  // early, finds nothing due and sets itself for what is left.
+  const arm = () => {
+    planned = false;
+    let next = Infinity;
+    for (const timer of timers.values()) next = Math.min(next, timer.due);
+    if (next === Infinity || (armed && armed.due <= next)) return;
     if (armed) platform.clearTimeout(armed.id);
-    armed = { id: platform.setTimeout(fire, Math.max(0, due - platform.now())), due };
+    armed = { id: platform.setTimeout(fire, Math.max(0, next - platform.now())), due: next };
+  };
+  const plan = () => {
+    if (planned) return;
+    planned = true;
+    platform.queueMicrotask(arm);
   };
 
   const fire = () => {
@@ -59,16 +71,14 @@ export function coalescedTimers(platform: Platform = browser): TimeoutProvider<n
         }, 0);
       }
     }
-    let next = Infinity;
-    for (const timer of timers.values()) next = Math.min(next, timer.due);
-    if (next !== Infinity) arm(next);
+    arm();
   };
 
   const add = (callback: TimeoutCallback, delay: number, every?: number) => {
     const id = ++lastId;
     const timer: Timer = { due: platform.now() + Math.max(0, delay), callback, ...(every === undefined ? {} : { every: Math.max(1, every) }) };
     timers.set(id, timer);
-    arm(timer.due);
+    if (!armed || timer.due < armed.due) plan();
     return id;
   };
   const clear = (id: number | undefined) => {
