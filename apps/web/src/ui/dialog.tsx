@@ -17,6 +17,9 @@ import { t } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
 import { Actions } from './actions.tsx';
 import { loadWhenIdle } from '../lib/load-when-idle.ts';
+// The layer's styles come with this module, not with the layer's chunk: a style sheet added after
+// the first paint has the browser style the whole page again.
+import './dialog.module.css';
 
 const loadDialogLayer = () => import('./dialog-layer.tsx');
 // Radix Dialog with its focus scope, scroll lock and aria-hidden (some 5 KB brotli) is not part of
