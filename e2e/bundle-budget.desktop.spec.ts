@@ -115,6 +115,31 @@ test('the screens a member lives in ask the server for each thing once, and noth
   }
 });
 
+/** Platform timer calls (set and clear) while one of the main screens loads: 15–17 now; Home made 60 when each query had its own. */
+const TIMER_CALLS_PER_LOAD = 25;
+
+test('the screens a member lives in make a few platform timer calls while loading, not some for each query', async ({ page }) => {
+  // Each call is work on the main thread (and a captured stack in Lighthouse's trace); Query's
+  // timers share one (lib/coalesced-timers.ts).
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { timerCalls: string[] }).timerCalls = calls;
+    const timers = window as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']) {
+      const original = timers[name]!;
+      timers[name] = (...args: unknown[]) => (calls.push(name), original.apply(window, args));
+    }
+  });
+  await loginAs(page, demo.admin);
+  for (const screen of ['/app', '/app/calendario', '/app/gestione', '/app/impostazioni']) {
+    await page.goto(screen, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    const calls = await page.evaluate(() => (window as unknown as { timerCalls: string[] }).timerCalls.length);
+    console.log(`${screen}: ${calls} platform timer calls`);
+    expect(calls, screen).toBeLessThanOrEqual(TIMER_CALLS_PER_LOAD);
+  }
+});
+
 test('Gestione, Impostazioni and the calendar are drawn with their data from the first frame', async ({ page }) => {
   // From the first DOM change on: whether "Caricamento…" was ever in the main area, and how many
   // stays the month grid held when it first appeared (a loader that stops waiting shows both).
