@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { demo } from './support/demo.ts';
 import { expect, loginAs, test } from './support/fixtures.ts';
+import { SettingsScreen } from './pages/settings-pages.ts';
 
 /** The JavaScript a browser downloads to show /login, brotli-compressed, must stay under this. */
 const LOGIN_JS_BUDGET_BYTES = 100 * 1000;
@@ -138,6 +139,24 @@ test('the screens a member lives in make a few platform timer calls while loadin
     console.log(`${screen}: ${calls} platform timer calls`);
     expect(calls, screen).toBeLessThanOrEqual(TIMER_CALLS_PER_LOAD);
   }
+});
+
+test('Impostazioni adds no style sheet after its first paint, not even with a dialog open', async ({ page }) => {
+  // A sheet added later has the browser style the whole page again: the dialog layer that loads
+  // when the browser is idle brings none (ui/dialog.tsx carries its styles).
+  await loginAs(page);
+  const layer = page.waitForResponse((response) => /\/assets\/dialog-layer-[^/]+\.js$/.test(response.url()));
+  await page.goto('/app/impostazioni');
+  const settings = new SettingsScreen(page);
+  await expect(settings.duration).toBeVisible();
+  await layer;
+  await settings.duration.click();
+  await expect(settings.dialog).toBeVisible();
+  // The page the server sends names every sheet the screen has.
+  const named = [...(await (await page.request.get('/app/impostazioni')).text()).matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((match) => match[1]);
+  const present = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(named.length).toBeGreaterThan(1);
+  expect(present.sort()).toEqual(named.sort());
 });
 
 test('Gestione, Impostazioni and the calendar are drawn with their data from the first frame', async ({ page }) => {
