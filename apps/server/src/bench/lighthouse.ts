@@ -5,6 +5,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { findChromium } from '../../../../scripts/chromium.mjs';
 import { DEMO_PASSWORD } from '../demo/seed.ts';
+import type { CpuThrottling } from './cpu-throttling.ts';
 import { fixed } from './report.ts';
 import type { RunningServer } from './servers.ts';
 
@@ -40,6 +41,13 @@ export interface Run {
   script: number;
   /** Main-thread script evaluation under the simulated CPU, ms. */
   bootup: number;
+  /**
+   * Lighthouse's measure of the host CPU during the run. Its 4x slowdown is meant for a host above
+   * 1,000; at or below it Lighthouse warns that the scores suffer (its docs/throttling.md).
+   */
+  benchmarkIndex: number;
+  /** The CPU slowdown Lighthouse simulated. */
+  cpuSlowdown: number;
 }
 
 /** A headless Chromium with its DevTools port open, on a profile of its own. */
@@ -106,7 +114,7 @@ export async function login(rustico: RunningServer): Promise<string> {
   return response.headers.getSetCookie().find((c) => c.startsWith('rustico_session='))!.split(';')[0]!;
 }
 
-async function measure(url: string, cookie: string | null): Promise<Run> {
+async function measure(url: string, cookie: string | null, cpuSlowdown: number): Promise<Run> {
   const chromium = await launchChromium();
   try {
     const result = await lighthouse(url, {
@@ -114,6 +122,7 @@ async function measure(url: string, cookie: string | null): Promise<Run> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -134,6 +143,8 @@ async function measure(url: string, cookie: string | null): Promise<Run> {
       speedIndex: numeric('speed-index'),
       script: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
       bootup: numeric('bootup-time'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdown,
     };
   } finally {
     await chromium.stop();
@@ -141,10 +152,12 @@ async function measure(url: string, cookie: string | null): Promise<Run> {
 }
 
 /** Lighthouse now and then fails to record a load (NO_NAVSTART on a busy machine): such a run is taken again. */
-export async function measureWithRetries(url: string, cookie: string | null, attempts = 3): Promise<Run> {
+export async function measureWithRetries(url: string, cookie: string | null, cpu: CpuThrottling, attempts = 3): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(url, cookie);
+      const run = await measure(url, cookie, cpu.slowdown());
+      cpu.observe(run);
+      return run;
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.log(`  ${url}: ${error instanceof Error ? error.message : String(error)}; again`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { login, measureWithRetries, ms, SCREENS, seconds, type Run } from './lighthouse.ts';
+import { CpuThrottling } from './cpu-throttling.ts';
 import { median } from './load.ts';
 import { fixed, markdownTable } from './report.ts';
 import { cli, startRustico, type RunningServer } from './servers.ts';
@@ -47,13 +48,15 @@ async function main(): Promise<void> {
   const builds: Build[] = [];
   try {
     for (const [index, dir] of dirs.entries()) builds.push(await serve(dir, index));
+    const cpu = new CpuThrottling();
+    if (cpu.calibrated) await measureWithRetries(`${builds[0]!.rustico.url}/login`, null, cpu);
     const results = new Map<string, Run[]>();
     for (let round = 1; round <= RUNS; round++) {
       for (const screen of screens) {
         // Each round starts with another build, so none is always the first after a pause.
         const order = builds.map((_, index) => builds[(index + round) % builds.length]!);
         for (const build of order) {
-          const run = await measureWithRetries(`${build.rustico.url}${screen.path}`, screen.loggedIn ? build.cookie : null);
+          const run = await measureWithRetries(`${build.rustico.url}${screen.path}`, screen.loggedIn ? build.cookie : null, cpu);
           const key = `${screen.path} ${build.index}`;
           results.set(key, [...(results.get(key) ?? []), run]);
           console.log(`round ${round} ${screen.path} ${build.dir}: performance ${run.performance}, FCP ${seconds(run.fcp)}, LCP ${seconds(run.lcp)}, TBT ${ms(run.tbt)}`);
@@ -77,7 +80,7 @@ async function main(): Promise<void> {
         ];
       }),
     );
-    console.log(`\nMedians of ${RUNS} runs, alternating between the builds on each screen:\n`);
+    console.log(`\nMedians of ${RUNS} runs, alternating between the builds on each screen, ${cpu.describe()}:\n`);
     console.log(markdownTable({ title: 'Lighthouse, mobile preset', columns: ['screen', 'build', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'script KB', 'runs'], rows }));
   } finally {
     for (const build of builds) {
