@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './ui/tokens.css';
 import './ui/base.css';
-import { createAppRouter } from './app/router.tsx';
+import { startAppRouter } from './app/router.tsx';
 import { loadStoredLocale } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/register-sw.ts';
 
@@ -14,11 +14,10 @@ if (!root) throw new Error('#root missing from index.html');
 const localeLoaded = loadStoredLocale();
 
 // The entry's evaluation, the router's start (it matches the path and starts the screen's chunks
-// and loaders) and the first render each run in a task of their own: together they are one long
+// and loaders) and the first render each run in tasks of their own: together they are one long
 // task on a phone, where taps and paints wait for the whole of it.
 setTimeout(() => {
-  const router = createAppRouter();
-  void localeLoaded.then(() =>
+  void Promise.all([startAppRouter(), localeLoaded]).then(([router]) =>
     setTimeout(() => {
       // As a transition: React yields to the browser every few milliseconds instead of holding
       // the main thread for the whole first screen.
