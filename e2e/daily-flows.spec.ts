@@ -183,6 +183,11 @@ test('a language chosen on one device is the one at login on another, and in the
   await expect(phone).toHaveURL(/\/app$/);
   await expect(phone.locator('html')).toHaveAttribute('lang', 'de');
   await expect(phone.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Kalender', exact: true })).toBeVisible();
+  // The device keeps the member's language (written once the page is idle) for its next /login.
+  await expect.poll(() => phone.evaluate(() => localStorage.getItem('rustico.language'))).toBe('de');
+  await other.clearCookies();
+  await phone.goto('/login');
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'de');
   await other.close();
 
   // A push to the member's device arrives in German (decrypted as the browser would).

@@ -1,6 +1,7 @@
 import { itPublic } from './locales/it-public.ts';
 import { DEFAULT_LOCALE, memberLocaleOfPage, storedLocale, storeLocale, type LocaleCode } from './locale-preference.ts';
 import type { Messages } from './messages.ts';
+import { whenIdle } from './when-idle.ts';
 
 export type { Messages };
 
@@ -77,7 +78,9 @@ export async function adoptMemberLanguage(member: { language: Locale | null }): 
 /** Loads the language before the first render: the member's when the page names it, else this device's (chosen, or the browser's). */
 export function loadStoredLocale(): Promise<void> {
   const member = memberLocaleOfPage();
-  if (member) storeLocale(member);
+  // For the next visit to /login. Later: a page's first use of localStorage loads it from the
+  // browser, some milliseconds in the task that starts the app.
+  if (member) whenIdle(() => storeLocale(member));
   const locale = member ?? storedLocale();
   return locale === 'it' ? Promise.resolve(apply('it', italian)) : setLocale(locale);
 }

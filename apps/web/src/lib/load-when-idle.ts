@@ -1,3 +1,5 @@
+import { whenIdle } from './when-idle.ts';
+
 /** Loads asked for and not failed: a screen with ten dialogs asks the browser for one idle callback, not ten. */
 const asked = new Set<() => Promise<unknown>>();
 
@@ -8,8 +10,5 @@ const asked = new Set<() => Promise<unknown>>();
 export function loadWhenIdle(load: () => Promise<unknown>): void {
   if (asked.has(load)) return;
   asked.add(load);
-  const start = () => void load().catch(() => asked.delete(load));
-  // Safari has no requestIdleCallback.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start);
-  else setTimeout(start, 200);
+  whenIdle(() => void load().catch(() => asked.delete(load)));
 }
