@@ -33,6 +33,20 @@ test('the login screen downloads at most 100 KB of JavaScript (brotli)', async (
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
 });
 
+test('the entry and the kits every screen runs while loading ask V8 to compile them as they stream in', async ({ page }) => {
+  const firstLines = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') firstLines.set(new URL(response.url()).pathname, (await response.text()).split('\n', 1)[0]!);
+  });
+  await loginAs(page);
+  await page.goto('/app', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('main')).toBeVisible();
+  const hinted = [...firstLines].filter(([, line]) => line === '//# allFunctionsCalledOnLoad').map(([file]) => file.replace(/-[\w-]{8}\.js$/, ''));
+  expect(hinted.sort()).toEqual(['/assets/app', '/assets/index', '/assets/login', '/assets/public']);
+  // A screen's own chunk compiles function by function, as it is used.
+  expect([...firstLines.keys()].some((file) => file.startsWith('/assets/home-page-'))).toBe(true);
+});
+
 test('the screens a member lives in load zod and the form library only with a form', async ({ page }) => {
   const scripts = new Map<string, string>();
   page.on('response', async (response) => {

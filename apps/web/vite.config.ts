@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFERRED_LIBRARIES, kitGroup } from './bundling/chunking.ts';
+import { compileHints } from './bundling/compile-hints.ts';
 import { directIconImports } from './bundling/direct-icons.ts';
 import { inAppShell, ROUTE_MODULES, type RouteImage } from './src/app/route-modules.ts';
 
@@ -103,6 +104,7 @@ export default defineConfig(({ command }) => ({
     react(),
     directIconImports(),
     routePreloads(),
+    compileHints(),
     // Workbox builds src/sw.ts as /sw.js with the list of the build's files injected; the app
     // registers it itself (lib/register-sw.ts) and keeps its own web manifest in public/.
     VitePWA({
