@@ -49,7 +49,7 @@ function sections(results: Map<Screen, Run[]>, cpu: CpuThrottling): BenchSection
   const check = (met: boolean) => (met ? 'met' : '**not met**');
   return [
     {
-      title: 'Lighthouse, mobile preset',
+      title: cpu.calibrated ? 'Lighthouse, mobile preset, CPU slowdown calibrated' : 'Lighthouse, mobile preset',
       intro:
         `Medians of ${RUNS} runs per screen, each metric on its own; "script" is the JavaScript transferred (KB, compressed), ` +
         '"script time" Lighthouse\'s bootup-time (evaluation and parsing under the simulated slower CPU); ' +
