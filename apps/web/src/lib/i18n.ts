@@ -78,8 +78,8 @@ export async function adoptMemberLanguage(member: { language: Locale | null }): 
 /** Loads the language before the first render: the member's when the page names it, else this device's (chosen, or the browser's). */
 export function loadStoredLocale(): Promise<void> {
   const member = memberLocaleOfPage();
-  // For the next visit to /login. Later: a page's first use of localStorage loads it from the
-  // browser, some milliseconds in the task that starts the app.
+  // Kept for the next visit to /login, once the page is idle: a page's first use of localStorage
+  // is a round trip to the browser, some milliseconds inside the task that starts the app.
   if (member) whenIdle(() => storeLocale(member));
   const locale = member ?? storedLocale();
   return locale === 'it' ? Promise.resolve(apply('it', italian)) : setLocale(locale);
