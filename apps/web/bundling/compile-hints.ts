@@ -26,8 +26,12 @@ export function compileHints(): Plugin {
         for (const output of Object.values(bundle)) {
           if (output.type !== 'chunk' || !hinted(output)) continue;
           output.code = `${COMPILE_HINT}\n${output.code}`;
-          // The hint is a line of its own: a source map starts one line later.
-          if (output.map) output.map.mappings = `;${output.map.mappings}`;
+          // The hint is a line of its own: a source map (a build made to profile) starts one line later.
+          const map = bundle[`${output.fileName}.map`];
+          if (map?.type === 'asset') {
+            const source = JSON.parse(String(map.source)) as { mappings: string };
+            map.source = JSON.stringify({ ...source, mappings: `;${source.mappings}` });
+          }
         }
       },
     },
