@@ -42,8 +42,8 @@ export interface Run {
   /** Main-thread script evaluation under the simulated CPU, ms. */
   bootup: number;
   /**
-   * Lighthouse's measure of the host CPU during the run. Its 4x slowdown is meant for a host above
-   * 1,000; at or below it Lighthouse warns that the scores suffer (its docs/throttling.md).
+   * Lighthouse's measure of the host CPU during the run. Its 4x slowdown is meant for a host of
+   * about 1,500 (cpu-throttling.ts); at 1,000 or less Lighthouse warns that the scores suffer.
    */
   benchmarkIndex: number;
   /** The CPU slowdown Lighthouse simulated. */
