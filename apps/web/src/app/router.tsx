@@ -4,19 +4,17 @@ import {
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   UNSAFE_mapRouteProperties as mapRouteProperties,
   type RouteObject,
-  type createBrowserRouter,
 } from 'react-router';
 import { redirectIfLoggedIn, rootRedirect } from '../auth/guards.ts';
 import { APP_ROUTE_ID } from '../auth/session.ts';
 import { ErrorPage } from '../errors/error-page.tsx';
+import { nextTask } from '../lib/next-task.ts';
 import { Loading } from '../ui/loading.tsx';
 import { lazyRoute } from './lazy-route.ts';
 
 const notFound = lazyRoute(() => import('../errors/not-found-page.tsx'));
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+type AppRouter = ReturnType<typeof createRouter>;
 
 /**
  * The router, started as createBrowserRouter starts it, but in three tasks instead of one:

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inNextTask } from './next-task.ts';
+import { inNextTask, nextTask } from './next-task.ts';
 
 describe('inNextTask', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -28,5 +28,20 @@ describe('inNextTask', () => {
     expect(stop).not.toHaveBeenCalled();
     cleanup();
     expect(stop).toHaveBeenCalledOnce();
+  });
+});
+
+describe('nextTask', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('resolves in a later task, not in this one nor its microtasks', async () => {
+    let resolved = false;
+    void nextTask().then(() => (resolved = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    await vi.runAllTimersAsync();
+    expect(resolved).toBe(true);
   });
 });

@@ -1,3 +1,6 @@
+/** Resolves in a task after the one that asks: to cut a long piece of work between tasks. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Runs `start` in a task of its own, after the one that asked: for an effect's work that the
  * first paint does not need (opening IndexedDB, joining the live stream), so that it does not
