@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * and the kits run most of their functions in the first render, where the main thread is the
  * bottleneck (docs/performance.md). Other browsers read a comment.
  */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** The chunks every page runs while it loads: the entry and the kits (chunking.ts). */
 const LOADED_BY_EVERY_PAGE = new Set(['login', 'public', 'app']);
