@@ -155,6 +155,26 @@ test('the screens a member lives in make a few platform timer calls while loadin
   }
 });
 
+test('the parts a screen fetches when the browser is idle add no preload links to the page', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
+  await loginAs(page, demo.admin);
+  await page.goto('/app/gestione');
+  await expect(page.getByRole('combobox', { name: 'Seleziona prenotazione' })).toBeVisible();
+  for (const part of ['select-menu', 'step-for', 'notes-tab']) {
+    await expect.poll(() => fetched.some((file) => file.startsWith(`/assets/${part}-`)), part).toBe(true);
+  }
+  // A link is work inside the idle callback: the page holds only links to files the server named.
+  const named = namedScripts(await (await page.request.get('/app/gestione')).text());
+  const present = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  expect(present.filter((file) => !named.includes(file))).toEqual([]);
+});
+
+/** The scripts a page the server sends names: its entry and its modulepreloads. */
+function namedScripts(html: string): string[] {
+  return [...html.matchAll(/<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)].map((match) => match[1]!);
+}
+
 test('Impostazioni adds no style sheet after its first paint, not even with a dialog open', async ({ page }) => {
   // A sheet added later has the browser style the whole page again: the dialog layer that loads
   // when the browser is idle brings none (ui/dialog.tsx carries its styles).

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { DEFERRED_LIBRARIES, kitGroup } from './bundling/chunking.ts';
 import { compileHints } from './bundling/compile-hints.ts';
 import { directIconImports } from './bundling/direct-icons.ts';
+import { isIdlePart } from './bundling/idle-parts.ts';
 import { inAppShell, ROUTE_MODULES, type RouteImage } from './src/app/route-modules.ts';
 
 /** A route's files the entry does not bring: its chunks (JavaScript) and their CSS, as URLs. */
@@ -124,6 +125,8 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   build: {
+    // The idle parts' imports come as the browser finds them (bundling/idle-parts.ts).
+    modulePreload: { resolveDependencies: (file, deps) => (isIdlePart(file) ? [] : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {
