@@ -155,13 +155,31 @@ test('the screens a member lives in make a few platform timer calls while loadin
   }
 });
 
+test("Radix Toast is no part of a screen's first paint: it loads when the browser is idle", async ({ page }) => {
+  const scripts = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
+  });
+  const withToast = () => [...scripts].filter(([, body]) => body.includes('ToastViewport')).map(([file]) => file);
+  await loginAs(page);
+  const settings = new SettingsScreen(page);
+  await settings.goto();
+  // Drawn once the browser is idle, before any message (settings.spec shows one offline).
+  await expect(settings.messages()).toBeAttached();
+  await expect.poll(withToast).toHaveLength(1);
+  // The scripts the page names (the entry and the screen's preloads) hold none of it.
+  const named = namedScripts(await (await page.request.get('/app/impostazioni')).text());
+  expect(named.length).toBeGreaterThan(2);
+  expect(named.filter((file) => withToast().includes(file))).toEqual([]);
+});
+
 test('the parts a screen fetches when the browser is idle add no preload links to the page', async ({ page }) => {
   const fetched: string[] = [];
   page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
   await loginAs(page, demo.admin);
   await page.goto('/app/gestione');
   await expect(page.getByRole('combobox', { name: 'Seleziona prenotazione' })).toBeVisible();
-  for (const part of ['select-menu', 'step-for', 'notes-tab']) {
+  for (const part of ['select-menu', 'step-for', 'notes-tab', 'toast-region']) {
     await expect.poll(() => fetched.some((file) => file.startsWith(`/assets/${part}-`)), part).toBe(true);
   }
   // A link is work inside the idle callback: the page holds only links to files the server named.

@@ -171,13 +171,15 @@ export class SettingsScreen {
     await expect(this.heading).toHaveText('Impostazioni');
   }
 
+  /** The region of toasts and snackbars; it is drawn once the browser is idle after the first paint (ui/toast.tsx). */
+  messages(): Locator {
+    // includeHidden: while a modal dialog is open the rest of the page is aria-hidden (Radix announces toasts separately).
+    return this.page.getByRole('region', { name: /^Notifiche \(/, includeHidden: true });
+  }
+
   /** A toast or snackbar with this text. */
   toast(text: string | RegExp): Locator {
-    // includeHidden: while a modal dialog is open the rest of the page is aria-hidden (Radix announces toasts separately).
-    return this.page
-      .getByRole('region', { name: /^Notifiche \(/, includeHidden: true })
-      .getByRole('listitem', { includeHidden: true })
-      .filter({ hasText: text });
+    return this.messages().getByRole('listitem', { includeHidden: true }).filter({ hasText: text });
   }
 }
 

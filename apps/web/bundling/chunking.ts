@@ -25,6 +25,9 @@ const LOGIN = 'src/auth/login-page.tsx';
 /** Libraries that load with the dialog or form that needs them, not with the screen. */
 export const DEFERRED_LIBRARIES: readonly { name: string; test: RegExp }[] = [
   { name: 'select', test: /node_modules[\\/](@radix-ui[\\/]react-(select|popper)|@floating-ui)[\\/]/ },
+  // Radix's building blocks (layers, presence, focus, collections), shared by the dialogs, the
+  // select menu and the toasts: one file, fetched with whichever of them comes first.
+  { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/](?!react-(select|popper|dialog|toast)[\\/])/ },
   { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
   // Core's API schemas with zod: the web checks only form input with them (form-schemas.ts files).
   { name: 'schemas', test: /node_modules[\\/](@hookform[\\/]resolvers|zod)[\\/]|packages[\\/]core[\\/]src[\\/]api[\\/]/ },

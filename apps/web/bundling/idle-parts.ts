@@ -1,12 +1,13 @@
 /**
  * The parts screens fetch once the browser is idle (lib/load-when-idle.ts), so they are there
- * when a dialog, a select menu, a step of a form, or a tab opens. vite.config.ts
+ * when a dialog, a select menu, a step of a form, a tab or a message opens. vite.config.ts
  * fetches them without preloading their imports: Vite's preload helper would add a <link> per
  * file inside the idle callback, which makes it a long task on a phone. The browser finds those
  * imports itself, a round trip later, and the part's CSS is still added before it paints.
  */
 export const IDLE_PARTS: readonly string[] = [
   'src/ui/dialog-layer.tsx',
+  'src/ui/toast-region.tsx',
   'src/ui/select-menu.tsx',
   'src/management/register/step-for.tsx',
   'src/notes/notes-tab.tsx',

@@ -15,6 +15,11 @@ export interface SnackbarInput {
   onAction?: (() => void) | undefined;
 }
 
+/** A message on screen, or closing (`open` false) while it animates out. */
+export type ToastItem =
+  | ({ id: number; kind: 'toast'; open: boolean } & ToastInput)
+  | ({ id: number; kind: 'snackbar'; open: boolean } & SnackbarInput);
+
 export interface ToastApi {
   /** A short message that disappears by itself (an error stays until dismissed). */
   toast: (input: ToastInput) => void;

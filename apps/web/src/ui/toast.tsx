@@ -1,20 +1,19 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import * as RadixToast from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { t } from '../lib/i18n.ts';
-import { ToastContext, type SnackbarInput, type ToastApi, type ToastInput } from './toast-context.ts';
-import styles from './toast.module.css';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { loadWhenIdle } from '../lib/load-when-idle.ts';
+import { ToastContext, type ToastApi, type ToastItem } from './toast-context.ts';
+import type { ToastRegion } from './toast-region.tsx';
+// The region's styles come with this module, not with the region's chunk: a style sheet added
+// after the first paint has the browser style the whole page again.
+import './toast.module.css';
 
-type Item =
-  | ({ id: number; kind: 'toast'; open: boolean } & ToastInput)
-  | ({ id: number; kind: 'snackbar'; open: boolean } & SnackbarInput);
+const loadRegion = () => import('./toast-region.tsx');
 
 const CLOSE_ANIMATION_MS = 300;
 /** More would cover the screen; the oldest makes room. */
 const MAX_VISIBLE = 3;
 
 /** Adds an item, closing the oldest open ones beyond MAX_VISIBLE. */
-function withNew(list: Item[], item: Item): Item[] {
+function withNew(list: ToastItem[], item: ToastItem): ToastItem[] {
   const next = [...list, item];
   let excess = next.filter((entry) => entry.open).length - MAX_VISIBLE;
   return next.map((entry) => (entry.open && excess-- > 0 ? { ...entry, open: false } : entry));
@@ -26,9 +25,15 @@ export interface ToastProviderProps {
   defaultDuration?: number;
 }
 
-/** Radix Toast region plus the `useToast()` API for its children. */
+/**
+ * The `useToast()` API for its children, and the region that shows the messages. Radix Toast
+ * (about a quarter of the app's shared chunk) is not needed for a screen's first paint: the
+ * region loads once the browser is idle, so it is there when the network is gone (a message
+ * that says so included). A message that comes sooner waits in the list until it is drawn.
+ */
 export function ToastProvider({ children, defaultDuration = 5000 }: ToastProviderProps) {
-  const [items, setItems] = useState<Item[]>([]);
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const [Region, setRegion] = useState<typeof ToastRegion | null>(null);
   const nextId = useRef(1);
 
   const close = useCallback((id: number) => {
@@ -50,58 +55,45 @@ export function ToastProvider({ children, defaultDuration = 5000 }: ToastProvide
     [],
   );
 
+  // Drawn as soon as it is loaded: the region and its F8 shortcut are there before any message.
+  useEffect(() => {
+    let mounted = true;
+    loadWhenIdle(() =>
+      loadRegion().then((module) => {
+        if (mounted) setRegion(() => module.ToastRegion);
+      }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
+  const waiting = items.length > 0 && Region === null;
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!waiting) return;
+    let mounted = true;
+    const retry = () => setAttempt((count) => count + 1);
+    // A load that failed (offline before the first idle moment) is tried again when the network
+    // is back: the messages wait in the list meanwhile.
+    loadRegion().then(
+      (module) => {
+        if (mounted) setRegion(() => module.ToastRegion);
+      },
+      () => {
+        if (mounted) window.addEventListener('online', retry, { once: true });
+      },
+    );
+    return () => {
+      mounted = false;
+      window.removeEventListener('online', retry);
+    };
+  }, [waiting, attempt]);
+
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider duration={defaultDuration} swipeDirection="down" label={t('toast.label')}>
-        {children}
-        {items.map((item) =>
-          item.kind === 'toast' ? (
-            <RadixToast.Root
-              key={item.id}
-              className={styles.toast}
-              open={item.open}
-              duration={item.error ? Infinity : (item.duration ?? defaultDuration)}
-              type={item.error ? 'foreground' : 'background'}
-              onOpenChange={(open) => {
-                if (!open) close(item.id);
-              }}
-            >
-              <div className={styles.body}>
-                <RadixToast.Title className={styles.title}>{item.title}</RadixToast.Title>
-                {item.description ? (
-                  <RadixToast.Description className={styles.description}>{item.description}</RadixToast.Description>
-                ) : null}
-              </div>
-              <RadixToast.Close className={styles.action} aria-label={t('form.close')}>
-                <X size={18} aria-hidden="true" />
-              </RadixToast.Close>
-            </RadixToast.Root>
-          ) : (
-            <RadixToast.Root
-              key={item.id}
-              className={styles.toast}
-              open={item.open}
-              duration={Infinity}
-              type="foreground"
-              onOpenChange={(open) => {
-                if (!open) close(item.id);
-              }}
-            >
-              <div className={styles.body}>
-                <RadixToast.Description>{item.message}</RadixToast.Description>
-              </div>
-              <RadixToast.Action
-                className={styles.action}
-                altText={item.actionLabel}
-                onClick={() => item.onAction?.()}
-              >
-                {item.actionLabel}
-              </RadixToast.Action>
-            </RadixToast.Root>
-          ),
-        )}
-        <RadixToast.Viewport className={styles.viewport} label={t('toast.region')} />
-      </RadixToast.Provider>
+      {children}
+      {Region ? <Region items={items} close={close} defaultDuration={defaultDuration} /> : null}
     </ToastContext.Provider>
   );
 }
