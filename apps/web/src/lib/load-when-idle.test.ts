@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWhenIdle } from './load-when-idle.ts';
 
-/** A browser whose idle callbacks run when the test says so. */
+/** A browser that has painted, whose idle callbacks run when the test says so. */
 function idleBrowser() {
   const waiting: (() => void)[] = [];
   vi.stubGlobal('window', { requestIdleCallback: (callback: () => void) => waiting.push(callback) });
@@ -13,15 +13,16 @@ afterEach(() => {
 });
 
 describe('loadWhenIdle', () => {
-  it('asks the browser once however many dialogs of a screen ask, and loads once idle', () => {
+  it('asks the browser once however many dialogs of a screen ask, and loads once idle', async () => {
     const { waiting, runIdle } = idleBrowser();
     const load = vi.fn(() => Promise.resolve());
     for (let i = 0; i < 10; i++) loadWhenIdle(load);
-    expect(waiting).toHaveLength(1);
+    await vi.waitFor(() => expect(waiting).toHaveLength(1));
     expect(load).not.toHaveBeenCalled();
     runIdle();
     expect(load).toHaveBeenCalledTimes(1);
     loadWhenIdle(load);
+    await Promise.resolve();
     expect(waiting).toHaveLength(0);
   });
 
@@ -29,6 +30,7 @@ describe('loadWhenIdle', () => {
     const { waiting, runIdle } = idleBrowser();
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
     loadWhenIdle(load);
+    await vi.waitFor(() => expect(waiting).toHaveLength(1));
     runIdle();
     await vi.waitFor(() => {
       loadWhenIdle(load);
