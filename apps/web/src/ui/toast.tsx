@@ -55,40 +55,23 @@ export function ToastProvider({ children, defaultDuration = 5000 }: ToastProvide
     [],
   );
 
-  // Drawn as soon as it is loaded: the region and its F8 shortcut are there before any message.
-  useEffect(() => {
-    let mounted = true;
-    loadWhenIdle(() =>
-      loadRegion().then((module) => {
-        if (mounted) setRegion(() => module.ToastRegion);
-      }),
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-
-  const waiting = items.length > 0 && Region === null;
   const [attempt, setAttempt] = useState(0);
+  const waiting = items.length > 0;
+  // The region loads once the browser is idle and is drawn then, its F8 shortcut with it; a
+  // message that comes sooner has it load at once. A load that failed (offline before the first
+  // idle moment) is tried again when the network is back: the messages wait in the list meanwhile.
   useEffect(() => {
-    if (!waiting) return;
-    let mounted = true;
+    if (Region) return;
     const retry = () => setAttempt((count) => count + 1);
-    // A load that failed (offline before the first idle moment) is tried again when the network
-    // is back: the messages wait in the list meanwhile.
-    loadRegion().then(
-      (module) => {
-        if (mounted) setRegion(() => module.ToastRegion);
-      },
-      () => {
-        if (mounted) window.addEventListener('online', retry, { once: true });
-      },
-    );
-    return () => {
-      mounted = false;
-      window.removeEventListener('online', retry);
-    };
-  }, [waiting, attempt]);
+    const show = () =>
+      loadRegion().then(
+        (module) => setRegion(() => module.ToastRegion),
+        () => window.addEventListener('online', retry, { once: true }),
+      );
+    if (waiting) void show();
+    else loadWhenIdle(show);
+    return () => window.removeEventListener('online', retry);
+  }, [Region, waiting, attempt]);
 
   return (
     <ToastContext.Provider value={api}>
