@@ -22,7 +22,8 @@ describe('loadWhenIdle', () => {
     runIdle();
     expect(load).toHaveBeenCalledTimes(1);
     loadWhenIdle(load);
-    await Promise.resolve();
+    // Every microtask of whenIdle has run by the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(waiting).toHaveLength(0);
   });
 
