@@ -165,7 +165,7 @@ test("Radix Toast is no part of a screen's first paint: it loads when the browse
   const settings = new SettingsScreen(page);
   await settings.goto();
   // Drawn once the browser is idle, before any message (settings.spec shows one offline).
-  await expect(settings.messages()).toBeAttached();
+  await expect(settings.messages).toBeAttached();
   await expect.poll(withToast).toHaveLength(1);
   // The scripts the page names (the entry and the screen's preloads) hold none of it.
   const named = namedScripts(await (await page.request.get('/app/impostazioni')).text());
@@ -177,15 +177,23 @@ test('the parts a screen fetches when the browser is idle add no preload links t
   const fetched: string[] = [];
   page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
   await loginAs(page, demo.admin);
-  await page.goto('/app/gestione');
-  await expect(page.getByRole('combobox', { name: 'Seleziona prenotazione' })).toBeVisible();
-  for (const part of ['select-menu', 'step-for', 'notes-tab', 'toast-region']) {
-    await expect.poll(() => fetched.some((file) => file.startsWith(`/assets/${part}-`)), part).toBe(true);
+  // Gestione fetches the select menu, the register's steps and the notes tab; Impostazioni the
+  // dialog layer; both the toast region (bundling/idle-parts.ts).
+  for (const [screen, parts] of [
+    ['/app/gestione', ['select-menu', 'step-for', 'notes-tab', 'toast-region']],
+    ['/app/impostazioni', ['dialog-layer', 'toast-region']],
+  ] as const) {
+    fetched.length = 0;
+    await page.goto(screen);
+    await expect(page.getByRole('main')).toBeVisible();
+    for (const part of parts) {
+      await expect.poll(() => fetched.some((file) => file.startsWith(`/assets/${part}-`)), `${screen} ${part}`).toBe(true);
+    }
+    // A link is work inside the idle callback: the page holds only links to files the server named.
+    const named = namedScripts(await (await page.request.get(screen)).text());
+    const present = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    expect(present.filter((file) => !named.includes(file)), screen).toEqual([]);
   }
-  // A link is work inside the idle callback: the page holds only links to files the server named.
-  const named = namedScripts(await (await page.request.get('/app/gestione')).text());
-  const present = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-  expect(present.filter((file) => !named.includes(file))).toEqual([]);
 });
 
 /** The scripts a page the server sends names: its entry and its modulepreloads. */

@@ -293,7 +293,7 @@ test.describe('Preferenze del dispositivo', () => {
     await settings.goto();
     // The region that draws messages comes once the browser is idle: the signal goes after that,
     // as when a phone loses it while the screen is open.
-    await expect(settings.messages()).toBeAttached();
+    await expect(settings.messages).toBeAttached();
     await context.setOffline(true);
     await settings.clearCache.click();
     const snackbar = settings.toast('Devi essere online per eliminare la cache.');

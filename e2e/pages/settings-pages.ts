@@ -136,6 +136,8 @@ export class SettingsScreen {
   readonly duration: Locator;
   readonly language: Locator;
   readonly clearCache: Locator;
+  /** The region of toasts and snackbars; it is drawn once the browser is idle after the first paint (ui/toast.tsx). */
+  readonly messages: Locator;
   readonly share: Locator;
   readonly checkUpdates: Locator;
   readonly logout: Locator;
@@ -158,6 +160,8 @@ export class SettingsScreen {
     this.duration = main.getByRole('button', { name: /^Durata delle notifiche interne/ });
     this.language = main.getByRole('button', { name: /^(Lingua|Sprache|Language)/ });
     this.clearCache = main.getByRole('button', { name: /^Svuota cache/ });
+    // includeHidden: while a modal dialog is open the rest of the page is aria-hidden (Radix announces toasts separately).
+    this.messages = page.getByRole('region', { name: /^Notifiche \(/, includeHidden: true });
     this.share = main.getByRole('button', { name: /^Condividi/ });
     this.checkUpdates = main.getByRole('button', { name: /^Cerca aggiornamenti/ });
     this.logout = main.getByRole('button', { name: 'Logout' });
@@ -171,15 +175,9 @@ export class SettingsScreen {
     await expect(this.heading).toHaveText('Impostazioni');
   }
 
-  /** The region of toasts and snackbars; it is drawn once the browser is idle after the first paint (ui/toast.tsx). */
-  messages(): Locator {
-    // includeHidden: while a modal dialog is open the rest of the page is aria-hidden (Radix announces toasts separately).
-    return this.page.getByRole('region', { name: /^Notifiche \(/, includeHidden: true });
-  }
-
   /** A toast or snackbar with this text. */
   toast(text: string | RegExp): Locator {
-    return this.messages().getByRole('listitem', { includeHidden: true }).filter({ hasText: text });
+    return this.messages.getByRole('listitem', { includeHidden: true }).filter({ hasText: text });
   }
 }
 
