@@ -216,6 +216,14 @@ test('house rules: an admin gives a member a quota of their own and adds a one-y
   await rules.peaks.getByRole('button', { name: `Elimina ${peakName}` }).click();
   await rules.dialog(`Eliminare ${peakName}?`).getByRole('button', { name: 'Elimina' }).click();
   await expect(rules.peak(peakName)).toHaveCount(0);
+  // The form that opens picking turns refuses a round without dates.
+  const turns = await rules.startTurns();
+  await expect(turns.getByRole('list', { name: 'Ordine' }).getByRole('listitem')).not.toHaveCount(0);
+  await turns.getByRole('button', { name: 'Apri turni' }).click();
+  await expect(turns).toContainText('Scegli le date');
+  await expectNoA11yViolations(page);
+  await turns.getByRole('button', { name: 'Annulla' }).click();
+  await expect(turns).toBeHidden();
 
   // A member reads everything and changes nothing.
   await loginAsMember(page, fede);

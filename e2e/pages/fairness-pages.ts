@@ -54,6 +54,14 @@ export class RulesPage {
   peak(name: string): Locator {
     return this.peaks.getByRole('listitem').filter({ hasText: name });
   }
+
+  /** An admin starts opening picking turns: the form, its order prefilled with the suggested rotation. */
+  async startTurns(): Promise<Locator> {
+    await this.turns.getByRole('button', { name: 'Apri turni' }).click();
+    const dialog = this.dialog('Nuovi turni di scelta');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
 }
 
 /** Home's fair-booking cards: notices, pending requests, turns. */

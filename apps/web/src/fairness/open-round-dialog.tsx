@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { nightsBetween, type IsoDate } from '@rustico/core';
 import { useMembers } from '../admin/queries.ts';
 import { errorText } from '../lib/error-text.ts';
@@ -73,7 +73,7 @@ function OrderList({ order, onChange }: { order: readonly Person[]; onChange: (o
  * the rotation Rustico suggests (last round's order moved on by one), and can
  * be changed; nights per turn and hours per turn.
  */
-export function OpenRoundDialog({ onClose }: { onClose: () => void }) {
+function OpenRoundDialog({ onClose }: { onClose: () => void }) {
   const open = useOpenRound();
   const { toast } = useToast();
   const [from, setFrom] = useState<IsoDate | null>(null);
@@ -172,5 +172,18 @@ export function OpenRoundDialog({ onClose }: { onClose: () => void }) {
       {errors.order ? <Alert>{errors.order}</Alert> : null}
       {errors.form ? <Alert>{errors.form}</Alert> : null}
     </FormDialog>
+  );
+}
+
+/** "Apri turni" and its dialog, for the rules page: Home and the calendar show the rounds but never open one. */
+export function OpenRoundButton() {
+  const [opening, setOpening] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" icon={<Plus size={18} aria-hidden="true" />} onClick={() => setOpening(true)}>
+        {t('fairness.turns.open')}
+      </Button>
+      {opening ? <OpenRoundDialog onClose={() => setOpening(false)} /> : null}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { Page } from '../ui/page.tsx';
 import { MemberQuotasCard } from './member-quotas-card.tsx';
+import { OpenRoundButton } from './open-round-dialog.tsx';
 import { PeakPeriodsCard } from './peak-periods-card.tsx';
 import { RuleHistoryCard } from './rule-history-card.tsx';
 import { RulesCard } from './rules-card.tsx';
@@ -22,7 +23,7 @@ export function RulesPage() {
       <RulesCard admin={admin} />
       <MemberQuotasCard admin={admin} />
       <PeakPeriodsCard admin={admin} />
-      <TurnsCard user={user} always />
+      <TurnsCard user={user} always actions={admin ? <OpenRoundButton /> : undefined} />
       <RuleHistoryCard />
     </Page>
   );
