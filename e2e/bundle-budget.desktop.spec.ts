@@ -47,6 +47,26 @@ test('the entry and the kits every screen runs while loading ask V8 to compile t
   expect([...firstLines.keys()].some((file) => file.startsWith('/assets/home-page-'))).toBe(true);
 });
 
+test('the sections a member lives in leave what only the pages below them share (charts, the QR bill) to those pages', async ({ page }) => {
+  const firstLines = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') firstLines.set(new URL(response.url()).pathname, (await response.text()).split('\n', 1)[0]!);
+  });
+  const fetched = (chunk: string) => [...firstLines.keys()].filter((file) => file.startsWith(`/assets/${chunk}-`));
+  await loginAs(page, demo.admin);
+  for (const section of ['/app', '/app/calendario', '/app/gestione', '/app/tutorial', '/app/impostazioni']) {
+    await page.goto(section, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(fetched('pages'), section).toEqual([]);
+  }
+  await page.goto('/app/statistiche', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('img', { name: /^Grafico a barre delle notti per membro/ })).toBeVisible();
+  const [kit] = fetched('pages');
+  expect(kit).toBeDefined();
+  // Every page below a section runs it while loading, as the sections run the app kit.
+  expect(firstLines.get(kit!)).toBe('//# allFunctionsCalledOnLoad');
+});
+
 test('the screens a member lives in load zod and the form library only with a form', async ({ page }) => {
   const scripts = new Map<string, string>();
   page.on('response', async (response) => {

@@ -6,15 +6,22 @@
  *
  * - `login`: what /login needs beyond the entry, so /login stays within its budget.
  * - `public`: what the other public pages (visitor, setup, password links) need beyond that.
- * - `app`: what the /app shell needs and what two or more screens share (a part a screen loads
- *   later, such as Gestione's Note tab, included), in one file that every logged-in screen loads
- *   with its own chunk.
+ * - `app`: what the /app shell needs and what two or more screens share, one of them a section of
+ *   the navigation (a part a screen loads later, such as Gestione's Note tab, included), in one
+ *   file that every logged-in screen loads with its own chunk.
+ * - `pages`: what only the pages below the sections share (statistics, accounts, rules, profile:
+ *   charts, the year picker, the QR bill), so the sections a member lives in do not download it
+ *   before their first paint.
  * - Libraries only some dialogs and forms use keep files of their own, so a screen that never
  *   opens them does not pay for them.
  * The entry's own modules (React, the router) are never moved.
  */
 import type { Rolldown } from 'vite';
-import { APP_SHELL, inAppShell, ROUTE_MODULES } from '../src/app/route-modules.ts';
+import { APP_SHELL, inAppShell, ROUTE_MODULES, type RouteModules } from '../src/app/route-modules.ts';
+
+/** The kits (chunk names); each is loaded by every page that uses one of its modules, with its first paint. */
+export const KITS = ['login', 'public', 'app', 'pages'] as const;
+type Kit = (typeof KITS)[number];
 
 type Group = NonNullable<Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']>[number];
 type Context = Parameters<Extract<Group['name'], (...args: never[]) => unknown>>[1];
@@ -33,15 +40,20 @@ export const DEFERRED_LIBRARIES: readonly { name: string; test: RegExp }[] = [
   { name: 'schemas', test: /node_modules[\\/](@hookform[\\/]resolvers|zod)[\\/]|packages[\\/]core[\\/]src[\\/]api[\\/]/ },
 ];
 
-/** Modules reached by static imports from `from` (itself included). Icons are imported one by one (direct-icons.ts), so this is exact. */
-function staticClosure(ctx: Context, from: string): Set<string> {
+/**
+ * Modules reached by static imports from `from` (itself included), and with `later` by dynamic
+ * ones too (the parts a screen loads after its first paint). Icons are imported one by one
+ * (direct-icons.ts), so this is exact.
+ */
+function importClosure(ctx: Context, from: string, later = false): Set<string> {
   const seen = new Set<string>();
   const queue = [from];
   while (queue.length > 0) {
     const id = queue.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    const info = ctx.getModuleInfo(id);
+    queue.push(...(info?.importedIds ?? []), ...(later ? (info?.dynamicallyImportedIds ?? []) : []));
   }
   return seen;
 }
@@ -50,16 +62,17 @@ function staticClosure(ctx: Context, from: string): Set<string> {
  * Which kit file each module goes to; computed once per build from the module graph. A page's
  * own module stays in its own chunk: a kit holds what pages share.
  */
-function kitsOf(ctx: Context, root: string): Map<string, 'login' | 'public' | 'app'> {
+function kitsOf(ctx: Context, root: string): Map<string, Kit> {
   const resolve = (file: string) => `${root}/${file}`;
-  const closure = (file: string) => staticClosure(ctx, resolve(file));
+  const closure = (file: string) => importClosure(ctx, resolve(file));
   const publicPages = ROUTE_MODULES.filter((route) => !inAppShell(route)).flatMap((route) => route.modules);
-  const screens = [...new Set(ROUTE_MODULES.filter(inAppShell).flatMap((route) => route.modules.filter((module) => module !== APP_SHELL)))];
+  const screenModules = (routes: readonly RouteModules[]) => [...new Set(routes.flatMap((route) => route.modules.filter((module) => module !== APP_SHELL)))];
+  const screens = screenModules(ROUTE_MODULES.filter(inAppShell));
   const pages = new Set([...publicPages, ...screens].map(resolve));
 
-  const kits = new Map<string, 'login' | 'public' | 'app'>();
+  const kits = new Map<string, Kit>();
   const taken = closure(ENTRY);
-  const assign = (ids: Iterable<string>, kit: 'login' | 'public' | 'app') => {
+  const assign = (ids: Iterable<string>, kit: Kit) => {
     for (const id of ids) {
       if (taken.has(id) || pages.has(id)) continue;
       taken.add(id);
@@ -75,18 +88,23 @@ function kitsOf(ctx: Context, root: string): Map<string, 'login' | 'public' | 'a
   for (const screen of screens) {
     const own = closure(screen);
     const parts = [...own].filter((id) => reach.get(id) === 1 && !shell.has(id)).flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
-    for (const part of parts) shared.push(...[...staticClosure(ctx, part)].filter((id) => reach.has(id) && !own.has(id)));
+    for (const part of parts) shared.push(...[...importClosure(ctx, part)].filter((id) => reach.has(id) && !own.has(id)));
   }
-  const app = new Set([...shell, ...shared]);
+  // With the parts the shell and the sections load later (the toast region, Gestione's steps): a
+  // part that imported the `pages` kit would fetch all of it.
+  const sections = [APP_SHELL, ...screenModules(ROUTE_MODULES.filter((route) => route.section))];
+  const inSections = new Set(sections.flatMap((screen) => [...importClosure(ctx, resolve(screen), true)]));
+  const app = new Set([...shell, ...shared.filter((id) => inSections.has(id))]);
 
   assign(closure(LOGIN), 'login');
   // What the other public pages share with the app; what only they use stays with them.
   for (const page of publicPages) assign([...closure(page)].filter((id) => app.has(id) || reach.has(id)), 'public');
   assign(app, 'app');
+  assign(shared, 'pages');
   return kits;
 }
 
-/** The login, public and app kits as one codeSplitting group (a module's kit is its chunk's name). */
+/** The kits as one codeSplitting group (a module's kit is its chunk's name). */
 export function kitGroup(root: string): Group {
   let kits: Map<string, string> | undefined;
   return { name: (id, ctx) => (kits ??= kitsOf(ctx, root)).get(id) ?? null };

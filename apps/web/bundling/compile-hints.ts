@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { KITS } from './chunking.ts';
 
 /**
  * V8's explicit compile hint (Chrome 136 and later; v8.dev/blog/explicit-compile-hints): a script
@@ -9,10 +10,10 @@ import type { Plugin } from 'vite';
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** The chunks every page runs while it loads: the entry and the kits (chunking.ts). */
-const LOADED_BY_EVERY_PAGE = new Set(['login', 'public', 'app']);
+/** The chunks a page runs while it loads: the entry and the kits. */
+const KIT_NAMES = new Set<string>(KITS);
 
-const hinted = (chunk: { isEntry: boolean; name: string }) => chunk.isEntry || LOADED_BY_EVERY_PAGE.has(chunk.name);
+const hinted = (chunk: { isEntry: boolean; name: string }) => chunk.isEntry || KIT_NAMES.has(chunk.name);
 
 /** Puts the hint on the first line of those chunks, after Vite's own additions (its preload helper) and the minifier. */
 export function compileHints(): Plugin {

@@ -14,6 +14,13 @@ describe('the route modules the server preloads', () => {
     for (const module of listed) expect(fs.existsSync(path.join(web, module)), module).toBe(true);
   });
 
+  it('mark as sections the paths of the navigation, and no other', () => {
+    const shell = fs.readFileSync(path.join(web, 'src/app/shell.tsx'), 'utf8');
+    const navigation = [...shell.matchAll(/\{ to: '([^']+)'/g)].map((match) => match[1]);
+    expect(navigation.length).toBeGreaterThan(0);
+    expect(ROUTE_MODULES.filter((route) => route.section).map((route) => route.path)).toEqual(navigation);
+  });
+
   it('name each path once', () => {
     const paths = ROUTE_MODULES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -25,6 +25,8 @@ export interface RouteModules {
    * here must be the one the query asks for. It may hold PAGE_SLOTS, which the server fills.
    */
   data?: readonly string[];
+  /** A section of the navigation (app/shell.tsx): the screens a member lives in (bundling/chunking.ts keeps their kit small). */
+  section?: true;
 }
 
 export interface RouteImage {
@@ -39,7 +41,7 @@ export const APP_SHELL = 'src/app/shell.tsx';
 /** Whether a path's screen is inside the logged-in app's shell. */
 export const inAppShell = (route: RouteModules): boolean => route.modules.includes(APP_SHELL);
 
-const app = (path: string, module: string, first: Pick<RouteModules, 'image' | 'data'> = {}): RouteModules => ({
+const app = (path: string, module: string, first: Pick<RouteModules, 'image' | 'data' | 'section'> = {}): RouteModules => ({
   path,
   modules: [APP_SHELL, module],
   session: true,
@@ -55,6 +57,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   { path: '/disiscrizione/:token', modules: ['src/auth/unsubscribe-page.tsx'], session: false },
   { path: '/visitatore', modules: ['src/visitor/visitor-page.tsx'], session: false },
   app('/app', 'src/home/home-page.tsx', {
+    section: true,
     image: { type: 'image/avif', srcset: heroSrcSet('avif'), sizes: HERO_SIZES },
     // The cards Home's loader waits for (home-page.tsx).
     data: [
@@ -70,6 +73,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   }),
   // The calendar's loader (calendar-page.tsx): the month's stays, the rules, my quota, the turns.
   app('/app/calendario', 'src/calendar/calendar-page.tsx', {
+    section: true,
     data: [
       bookingsBetweenAddress(PAGE_SLOTS.monthGridStart, PAGE_SLOTS.monthGridEnd),
       FIRST_DATA.houseRules,
@@ -78,11 +82,11 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     ].map(apiAddress),
   }),
   // Registra's first card: my stays to check in, out or pay.
-  app('/app/gestione', 'src/management/management-page.tsx', { data: [apiAddress(FIRST_DATA.openStays)] }),
-  app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx'),
+  app('/app/gestione', 'src/management/management-page.tsx', { section: true, data: [apiAddress(FIRST_DATA.openStays)] }),
+  app('/app/tutorial', 'src/tutorial/tutorial-list-page.tsx', { section: true }),
   app('/app/tutorial/:tutorialId', 'src/tutorial/tutorial-page.tsx'),
   // The channel of each kind of message, the screen's largest block.
-  app('/app/impostazioni', 'src/settings/settings-page.tsx', { data: [apiAddress(FIRST_DATA.notificationSettings)] }),
+  app('/app/impostazioni', 'src/settings/settings-page.tsx', { section: true, data: [apiAddress(FIRST_DATA.notificationSettings)] }),
   app('/app/impostazioni/profilo', 'src/settings/profile-page.tsx'),
   app('/app/impostazioni/password', 'src/settings/password-page.tsx'),
   app('/app/impostazioni/regole', 'src/fairness/rules-page.tsx'),
