@@ -47,7 +47,7 @@ test('the entry and the kits every screen runs while loading ask V8 to compile t
   expect([...firstLines.keys()].some((file) => file.startsWith('/assets/home-page-'))).toBe(true);
 });
 
-test('the sections a member lives in leave what only the pages below them share (charts, the QR bill) to those pages', async ({ page }) => {
+test('the sections a member lives in leave what only the pages below them share (charts, the year picker) to those pages', async ({ page }) => {
   const firstLines = new Map<string, string>();
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') firstLines.set(new URL(response.url()).pathname, (await response.text()).split('\n', 1)[0]!);

@@ -10,7 +10,7 @@
  *   the navigation (a part a screen loads later, such as Gestione's Note tab, included), in one
  *   file that every logged-in screen loads with its own chunk.
  * - `pages`: what only the pages below the sections share (statistics, accounts, rules, profile:
- *   charts, the year picker, the QR bill), so the sections a member lives in do not download it
+ *   charts, the year picker, the form dialog), so the sections a member lives in do not download it
  *   before their first paint.
  * - Libraries only some dialogs and forms use keep files of their own, so a screen that never
  *   opens them does not pay for them.
