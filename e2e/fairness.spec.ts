@@ -233,6 +233,8 @@ test('house rules: an admin gives a member a quota of their own and adds a one-y
   await expect(rules.limits.getByRole('textbox')).toHaveCount(0);
   await expect(rules.quotas).toContainText(fede.name);
   await expect(rules.peaks.getByRole('button')).toHaveCount(0);
+  await expect(rules.turns).toBeVisible();
+  await expect(rules.turns.getByRole('button', { name: 'Apri turni' })).toHaveCount(0);
   await expect(rules.history).toContainText(`Periodo di punta: eliminato: ${peakName}`);
   await expect(rules.history).toContainText(demo.admin.name);
   await expectNoA11yViolations(page);
