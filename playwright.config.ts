@@ -62,6 +62,9 @@ export default defineConfig({
       PUSH_ALLOW_LOOPBACK: 'true',
       // Parallel specs share the demo accounts; the limit itself is covered by the API tests.
       WRITE_LIMIT_PER_MINUTE: '600',
+      // The demo's accounts and every login at argon2id's lowest cost (auth/passwords.test.ts checks the real one).
+      PASSWORD_HASH_MEMORY_KIB: '8',
+      PASSWORD_HASH_ITERATIONS: '1',
     },
   },
 });

@@ -20,7 +20,7 @@ export class OwnServer {
   /** Starts it: on a fresh demo house the first time, on the same data after a stop. */
   async start(fresh: boolean): Promise<void> {
     const child = spawn('sh', ['e2e/support/start-server.sh'], {
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', EMAIL_DOMAIN, LOG_LEVEL: 'warn', KEEP_DATA: fresh ? '0' : '1' },
+      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', EMAIL_DOMAIN, LOG_LEVEL: 'warn', PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_ITERATIONS: '1', KEEP_DATA: fresh ? '0' : '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     this.process = child;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommand, UsageError } from './cli/commands.ts';
+import { FAST_PASSWORD_HASH_ENV } from './test/test-app.ts';
 
 const execute = promisify(execFile);
 const cliPath = path.join(import.meta.dirname, 'cli.ts');
@@ -13,7 +14,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-cli-'));
 async function cli(...args: string[]) {
   try {
     const { stdout, stderr } = await execute(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...FAST_PASSWORD_HASH_ENV, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

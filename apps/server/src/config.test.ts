@@ -17,6 +17,8 @@ describe('settings from the environment', () => {
       TRUST_PROXY: 'maybe',
       SMTP_URL: 'mail.example.ch:465',
       REMINDERS_EVERY_MINUTES: '0',
+      PASSWORD_HASH_MEMORY_KIB: '4',
+      PASSWORD_HASH_ITERATIONS: 'two',
     };
     for (const [name, value] of Object.entries(cases)) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);

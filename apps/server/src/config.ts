@@ -53,7 +53,15 @@ const configSchema = z.object({
   REMINDERS_EVERY_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   // Tests' stand-in push services listen on this machine; real ones never do.
   PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  // argon2id's costs; the defaults are OWASP's. Tests lower them: a hash then takes microseconds, not 20 ms.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
+  PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
 });
+
+export interface PasswordHashCost {
+  memoryKib: number;
+  iterations: number;
+}
 
 export type Config = {
   port: number;
@@ -81,6 +89,8 @@ export type Config = {
   remindersEveryMinutes: number;
   /** Lets push endpoints be on loopback (tests only); otherwise only public HTTPS hosts. */
   pushAllowLoopback: boolean;
+  /** argon2id's cost for new password hashes (a hash keeps the cost it was made with). */
+  passwordHash: PasswordHashCost;
   weather: {
     latitude: number;
     longitude: number;
@@ -130,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: c.SMTP_URL ? { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.HOUSE_NAME} <rustico@localhost>` } : null,
     remindersEveryMinutes: c.REMINDERS_EVERY_MINUTES,
     pushAllowLoopback: c.PUSH_ALLOW_LOOPBACK === 'true',
+    passwordHash: { memoryKib: c.PASSWORD_HASH_MEMORY_KIB, iterations: c.PASSWORD_HASH_ITERATIONS },
     weather: {
       latitude: c.HOUSE_LATITUDE,
       longitude: c.HOUSE_LONGITUDE,

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES_PER_ACCOUNT } from './auth/service.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
-import { openEventStream, TestClient } from './test/test-app.ts';
+import { FAST_PASSWORD_HASH, FAST_PASSWORD_HASH_ENV, openEventStream, TestClient } from './test/test-app.ts';
 import { createUser } from './users/service.ts';
 
 async function freePort(): Promise<number> {
@@ -29,7 +29,7 @@ async function startServer(databaseUrl: string): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-scale-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...FAST_PASSWORD_HASH_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -49,7 +49,7 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
 
   /** A member logged in on one process; the session is a database row, so the cookie works on both. */
   async function member(email: string): Promise<{ onA: TestClient; onB: TestClient }> {
-    const ctx = { db: database.db, now: () => new Date() };
+    const ctx = { db: database.db, now: () => new Date(), config: { passwordHash: FAST_PASSWORD_HASH } };
     await createUser(ctx, { email, name: email.split('@')[0]!, password, role: 'member' });
     const onA = new TestClient(a.url);
     expect((await onA.post('/api/session', { email, password })).status).toBe(200);
@@ -103,7 +103,7 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
 
   it('counts failed logins on both processes together', async () => {
     const email = 'dario@example.ch';
-    await createUser({ db: database.db, now: () => new Date() }, { email, name: 'Dario', password, role: 'member' });
+    await createUser({ db: database.db, now: () => new Date(), config: { passwordHash: FAST_PASSWORD_HASH } }, { email, name: 'Dario', password, role: 'member' });
     const onA = new TestClient(a.url);
     const onB = new TestClient(b.url);
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {

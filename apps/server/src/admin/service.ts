@@ -80,7 +80,7 @@ export async function resetMemberPassword(ctx: AppContext, id: string): Promise<
   if (!row) throw notFound('User');
   const password = generatePassword();
   // The private calendar address ends with the old password.
-  await updateUser(ctx.db, id, { passwordHash: await hashPassword(password), calendarToken: null });
+  await updateUser(ctx.db, id, { passwordHash: await hashPassword(password, ctx.config.passwordHash), calendarToken: null });
   await endSessions(ctx, id);
   return { user: toMember(row), password };
 }

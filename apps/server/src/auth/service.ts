@@ -182,7 +182,7 @@ export async function changeOwnPassword(ctx: AppContext, user: SessionUser, sess
     throw new AppError(400, 'WRONG_PASSWORD', 'The current password is wrong', 'currentPassword');
   }
   await deleteLoginFailures(ctx.db, attempt);
-  await updatePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
+  await updatePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword, ctx.config.passwordHash));
   await deleteSessionsOfUser(ctx.db, user.id, sessionIdOf(sessionToken));
 }
 

@@ -112,7 +112,7 @@ export async function usePasswordLink(ctx: AppContext, token: string, password: 
   const id = linkIdOf(token);
   const link = await findUsableLink(ctx.db, id, ctx.now().toISOString());
   if (!link) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHash);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     if (!(await takeLink(trx, id, now))) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlitePathIn } from '../db/database.ts';
 import { SqliteDatabase } from '../db/sqlite-driver.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
-import { TestClient } from '../test/test-app.ts';
+import { FAST_PASSWORD_HASH, FAST_PASSWORD_HASH_ENV, TestClient } from '../test/test-app.ts';
 import { createUser } from '../users/service.ts';
 import { nthStay } from './authorization-table.ts';
 
@@ -25,6 +25,7 @@ async function startServer(database: TestDatabase, port: number): Promise<Server
   const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
     env: {
       ...process.env,
+      ...FAST_PASSWORD_HASH_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: database.dataDir,
@@ -68,7 +69,7 @@ describe.each(testDialects)('crash durability (%s)', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     for (let i = 0; i < WRITERS / 2; i += 1) {
-      await createUser({ db: database.db, now: () => new Date() }, { email: `writer${i}@crash.example.ch`, name: `Writer ${i}`, password: PASSWORD, role: 'member' });
+      await createUser({ db: database.db, now: () => new Date(), config: { passwordHash: FAST_PASSWORD_HASH } }, { email: `writer${i}@crash.example.ch`, name: `Writer ${i}`, password: PASSWORD, role: 'member' });
     }
   });
   afterAll(() => database.drop());

@@ -21,6 +21,13 @@ export class TestClock {
   }
 }
 
+/**
+ * argon2id at its lowest cost: a test login hashes and verifies in microseconds instead of some
+ * 35 ms. auth.test.ts checks the production cost itself.
+ */
+export const FAST_PASSWORD_HASH_ENV = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_ITERATIONS: '1' } as const;
+export const FAST_PASSWORD_HASH = { memoryKib: 8, iterations: 1 } as const;
+
 export const DAY = 24 * 60 * 60 * 1000;
 export const MINUTE = 60 * 1000;
 
@@ -82,7 +89,7 @@ let accountCounter = 0;
 export async function startTestApp(dialect: DbDialect, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   // Tests write far faster than people; the write limit's own test sets it low.
-  const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', WRITE_LIMIT_PER_MINUTE: '100000', ...env });
+  const config: Config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', WRITE_LIMIT_PER_MINUTE: '100000', ...FAST_PASSWORD_HASH_ENV, ...env });
   const clock = new TestClock();
   const ctx = await createContext(config, database.db, { now: clock.now });
   const app = await buildApp(ctx);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { displayNameSchema, emailSchema, isSuperadmin, newPasswordSchema, type Role, type SessionUser } from '@rustico/core';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, type PasswordHashing } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -51,7 +51,10 @@ export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'rol
   };
 }
 
-export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: NewUser, db: Db = ctx.db): Promise<UserRow> {
+/** What creating an account needs: the database, the clock and the password's hashing cost. */
+export type AccountWriter = Pick<AppContext, 'db' | 'now'> & PasswordHashing;
+
+export async function createUser(ctx: AccountWriter, input: NewUser, db: Db = ctx.db): Promise<UserRow> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
   const password = input.password === null ? null : newPasswordSchema.safeParse(input.password);
@@ -71,7 +74,7 @@ export async function createUser(ctx: Pick<AppContext, 'db' | 'now'>, input: New
     hidden: input.hidden ? 1 : 0,
     disabled: 0,
     giftUsed: 0,
-    passwordHash: password ? await hashPassword(password.data) : null,
+    passwordHash: password ? await hashPassword(password.data, ctx.config.passwordHash) : null,
     photo: null,
     createdAt: ctx.now().toISOString(),
     lastSeenAt: null,
@@ -96,13 +99,13 @@ export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now'>, userId: 
   return fileName;
 }
 
-export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events'>, email: string, password: string): Promise<void> {
+export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events'> & PasswordHashing, email: string, password: string): Promise<void> {
   const parsed = emailSchema.safeParse(email);
   const user = parsed.success ? await findUserByEmail(ctx.db, parsed.data) : undefined;
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', `No account with email ${email}`, 'email');
   const parsedPassword = newPasswordSchema.safeParse(password);
   if (!parsedPassword.success) throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
-  await updatePasswordHash(ctx.db, user.id, await hashPassword(parsedPassword.data));
+  await updatePasswordHash(ctx.db, user.id, await hashPassword(parsedPassword.data, ctx.config.passwordHash));
   // Whoever knew the old password is logged out everywhere, open tabs included (other
   // processes notice the ended sessions themselves).
   await deleteSessionsOfUser(ctx.db, user.id);
