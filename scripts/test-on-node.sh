@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Runs the server and core tests (vitest) on another Node major, e.g. `scripts/test-on-node.sh 24`,
-# or only some of them: `scripts/test-on-node.sh 24 apps/server/src/push`.
+# Runs the server tests that depend on the Node version (vitest) on another Node major, e.g.
+# `scripts/test-on-node.sh 24`, or others: `scripts/test-on-node.sh 24 apps/server/src/push`.
+# What depends on it: the SQLite driver each Node loads (every test of db/, the backup among
+# them), the native modules (argon2 in auth/passwords.test.ts), the server started as a process
+# (main.test.ts) and killed under load (reliability/crash.test.ts). The rest is JavaScript that
+# runs the same on any supported Node; the main pass runs all of it.
 # Node comes from the npm registry as a package (node-<platform>-<arch>, its latest <major>.x).
 # The tests run in this checkout as it is: on a Node with Node-API 10 (22.14+, 24) the server
 # loads better-sqlite3 13, whose prebuilt Node-API module needs no rebuild (db/sqlite-driver.ts).
@@ -16,5 +20,7 @@ npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$work" "$p
 export PATH="$work/node_modules/$package/bin:$PATH"
 echo "Testing on Node $(node --version)"
 
-if [ $# -eq 0 ]; then set -- packages/core apps/server; fi
+if [ $# -eq 0 ]; then
+  set -- apps/server/src/db apps/server/src/auth/passwords.test.ts apps/server/src/main.test.ts apps/server/src/reliability/crash.test.ts
+fi
 node node_modules/vitest/vitest.mjs run "$@"
