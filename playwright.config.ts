@@ -12,7 +12,9 @@ export default defineConfig({
   // The SMTP server the e2e server sends its emails to.
   globalSetup: './e2e/support/mail-sink.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: one worker on a two-core machine, which leaves a core
+  // idle while a test waits for the server. Two or more use both (E2E_WORKERS to choose).
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(2, Math.floor(os.availableParallelism() / 2))),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
