@@ -34,15 +34,23 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  /*
+   * User flows run on the phone, where the family uses Rustico most. The desktop runs what differs
+   * there: every screen's accessibility (axe), the desktop's own specs, and the tests tagged
+   * @desktop (a path of its own: the mouse, the keyboard, the side bar) or @layout (how a screen
+   * fits its width), which the widths between phone and desktop run too.
+   */
   projects: [
-    // `*.desktop.spec.ts` runs once, on the desktop: the download budget, and the
-    // twenty-year house (its list is the same on a phone).
     { name: 'phone', testIgnore: /\.desktop\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 } },
-    // Touch gestures are tested on the phone only.
-    { name: 'desktop', testIgnore: /\.phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    // The widths between phone and desktop (large phones, small tablets) for the daily flows.
-    { name: 'w560', testMatch: /daily-flows\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 560, height: 900 }, deviceScaleFactor: 1 } },
-    { name: 'w768', testMatch: /daily-flows\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 768, height: 1024 }, deviceScaleFactor: 1 } },
+    {
+      name: 'desktop',
+      testIgnore: /\.phone\.spec\.ts$/,
+      grep: [/@desktop/, /@layout/, /accessibility\.spec\.ts/, /\.desktop\.spec\.ts/],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    // Large phones and small tablets, where the navigation changes sides.
+    { name: 'w560', grep: /@layout/, testIgnore: /\.(phone|desktop)\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 560, height: 900 }, deviceScaleFactor: 1 } },
+    { name: 'w768', grep: /@layout/, testIgnore: /\.(phone|desktop)\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 768, height: 1024 }, deviceScaleFactor: 1 } },
   ],
   webServer: {
     command: 'sh e2e/support/start-server.sh',

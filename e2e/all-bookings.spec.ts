@@ -31,7 +31,7 @@ test('an admin filters all bookings by year and member and exports what is shown
   expect(lines.slice(1).every((line) => line.includes(`;${person.name};`))).toBe(true);
 });
 
-test('a Select works from the keyboard from the first key: the arrows open the list and move in it, Enter picks', async ({ page }) => {
+test('a Select works from the keyboard from the first key: the arrows open the list and move in it, Enter picks', { tag: '@desktop' }, async ({ page }) => {
   await loginAs(page, demo.admin);
   await page.goto('/app/prenotazioni/0');
   const member = page.getByRole('combobox', { name: 'Membro' });

@@ -85,7 +85,7 @@ test('an earlier second tap swaps arrival and departure; a third tap clears', as
   await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
 });
 
-test('press, hold and drag selects a range (mouse on desktop, finger on phone)', async ({ page }, testInfo) => {
+test('press, hold and drag selects a range (mouse on desktop, finger on phone)', { tag: '@desktop' }, async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 20);
   const calendar = new CalendarPage(page, isPhone(testInfo));
   await calendar.gotoMonth(offset);
@@ -227,7 +227,7 @@ test('another member sees a new booking appear and disappear without reloading',
   await other.close();
 });
 
-test('keyboard only: one tab stop, arrows, Home/End, Page Down, Enter and Space select, Tab to Salva books', async ({ page }, testInfo) => {
+test('keyboard only: one tab stop, arrows, Home/End, Page Down, Enter and Space select, Tab to Salva books', { tag: '@desktop' }, async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 27);
   const calendar = new CalendarPage(page);
   await calendar.goto();

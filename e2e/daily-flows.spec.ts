@@ -5,14 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { CalendarPage, display, iso, monthAhead } from './pages/calendar-page.ts';
 import { RegisterPage, nextReading } from './pages/register-page.ts';
+import { SIDE_BAR_MIN_WIDTH } from './pages/shell.ts';
 import { createMember, loginAsMember, type TestMember } from './pages/settings-pages.ts';
 import { DEMO_PASSWORD, demo, emailOf } from './support/demo.ts';
 import { expect, loginAs, test } from './support/fixtures.ts';
 import { bookAsAdminFor, checkInAndOut } from './support/stays.ts';
 
 /*
- * The daily flows at 375, 560, 768 and 1280 px (projects phone, w560, w768,
- * desktop share one server): each project books in its own month and acts as
+ * The daily flows on the phone; those tagged @layout also at 560, 768 and 1280 px
+ * (projects phone, w560, w768, desktop share one server): each project books in its own month and acts as
  * members of its own, made fresh by the superadmin. Stays to come are booked
  * more than a year ahead (after the demo's summer turns) on the 7th to the
  * 9th, a day no peak period of the demo touches: they are instant bookings.
@@ -41,7 +42,7 @@ async function unpaidStay(testInfo: TestInfo, member: TestMember, start: string,
   return id;
 }
 
-test('a booking on a phone: the bar above the navigation shows the stay and its save button without scrolling', async ({ page }, testInfo) => {
+test('a booking on a phone: the bar above the navigation shows the stay and its save button without scrolling', { tag: '@layout' }, async ({ page }, testInfo) => {
   await loginAs(page, demo.member);
   const offset = 44 + slot(testInfo);
   const month = monthAhead(offset);
@@ -65,7 +66,7 @@ test('a booking on a phone: the bar above the navigation shows the stay and its 
   // "Annulla selezione" on one line: as tall as Salva.
   expect(cancel.height).toBe(save.height);
   const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
-  if (viewport.width < 900) expect(save.y + save.height).toBeLessThanOrEqual((await nav.boundingBox())!.y);
+  if (viewport.width < SIDE_BAR_MIN_WIDTH) expect(save.y + save.height).toBeLessThanOrEqual((await nav.boundingBox())!.y);
   // Day cells stay 44 px wide; nothing scrolls sideways.
   const cellWidths = await page.locator('button[data-day]').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
   expect(Math.min(...cellWidths)).toBeGreaterThanOrEqual(44);
@@ -84,7 +85,7 @@ test('a booking on a phone: the bar above the navigation shows the stay and its 
   await calendar.expectBookedBy(display(month, 8), demo.member.name);
 });
 
-test("an unpaid stay: Home's card leads straight to its payment, then disappears", async ({ page }, testInfo) => {
+test("an unpaid stay: Home's card leads straight to its payment, then disappears", { tag: '@layout' }, async ({ page }, testInfo) => {
   const member = await createMember(testInfo, 'Pia Pagamento');
   const year = 2017 - slot(testInfo);
   const id = await unpaidStay(testInfo, member, `${year}-03-10`, `${year}-03-12`);
@@ -137,7 +138,7 @@ test('check-in opens on the arrival day: the day before Registra shows when, on 
   await api.dispose();
 });
 
-test('a German browser opens /login in German', async ({ browser }, testInfo) => {
+test('a German browser opens /login in German', { tag: '@layout' }, async ({ browser }, testInfo) => {
   const context = await browser.newContext({ ...testInfo.project.use, locale: 'de-CH' });
   const page = await context.newPage();
   await page.goto('/login');
@@ -231,7 +232,7 @@ test("changing one's own password ends the other sessions and keeps this one", a
   await laptop.dispose();
 });
 
-test("an administrator books for a member who does not use the app; the member sees the stay as theirs", async ({ page }, testInfo) => {
+test("an administrator books for a member who does not use the app; the member sees the stay as theirs", { tag: '@layout' }, async ({ page }, testInfo) => {
   const member = await createMember(testInfo, 'Nonna Rosa');
   await loginAs(page, demo.superadmin);
   const offset = 48 + slot(testInfo);

@@ -110,7 +110,7 @@ test.describe('the notes board', () => {
     await expect(board.note(text)).toHaveCount(0);
   });
 
-  test('a dialog keeps the keyboard inside while open and gives the focus back to what opened it', async ({ page }, testInfo) => {
+  test('a dialog keeps the keyboard inside while open and gives the focus back to what opened it', { tag: '@desktop' }, async ({ page }, testInfo) => {
     const board = new NotesPage(page);
     await board.goto();
     const note = await board.post(uniqueText(testInfo, 'Nota per la tastiera'));

@@ -18,7 +18,7 @@ function fakeWeather(overrides: Partial<Weather> = {}): { weather: Weather } {
 test.describe('Home', () => {
   test.beforeEach(async ({ page }) => loginAs(page, demo.member));
 
-  test('every card in its data state', async ({ page }, testInfo) => {
+  test('every card in its data state', { tag: '@desktop' }, async ({ page }, testInfo) => {
     await fakeApi(page, '**/api/weather', (route) => route.fulfill({ json: fakeWeather() }));
     await page.goto('/app');
 
@@ -56,7 +56,7 @@ test.describe('Home', () => {
     await expect(page.getByRole('tab', { name: 'Note' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('empty and error states: no note, weather unavailable', async ({ page }, testInfo) => {
+  test('empty and error states: no note, weather unavailable', { tag: '@desktop' }, async ({ page }, testInfo) => {
     await fakeApi(page, '**/api/notes/latest', (route) => route.fulfill({ json: { note: null } }));
     await fakeApi(page, '**/api/weather', (route) =>
       route.fulfill({ status: 503, json: { error: { code: 'WEATHER_UNAVAILABLE', message: 'down' } } }),
@@ -97,7 +97,7 @@ test.describe('Home', () => {
 test.describe('Tutorial', () => {
   test.beforeEach(async ({ page }) => loginAs(page, demo.member));
 
-  test('six guides; a guide shows its Markdown as formatted text', async ({ page }, testInfo) => {
+  test('six guides; a guide shows its Markdown as formatted text', { tag: '@desktop' }, async ({ page }, testInfo) => {
     await page.goto('/app/tutorial');
     for (const title of ['Prenotazione', 'Arrivo', 'Partenza', 'Camino e stufe', 'Acqua', 'Casa']) {
       await expect(page.getByRole('link', { name: new RegExp(`^${title}`) })).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('Tutorial', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('casa is not written yet; an unknown guide is the 404 page', async ({ page }, testInfo) => {
+  test('casa is not written yet; an unknown guide is the 404 page', { tag: '@desktop' }, async ({ page }, testInfo) => {
     await page.goto('/app/tutorial/casa');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casa');
     await expect(page.getByText('Non ancora creato')).toBeVisible();
@@ -125,7 +125,7 @@ test.describe('Tutorial', () => {
   });
 });
 
-test('the visitor page welcomes guests without logging in and tells nothing about stays', async ({ page }, testInfo) => {
+test('the visitor page welcomes guests without logging in and tells nothing about stays', { tag: '@desktop' }, async ({ page }, testInfo) => {
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());

@@ -1,6 +1,6 @@
 import { demo } from './support/demo.ts';
 import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
-import { NAV_ENTRIES, Shell } from './pages/shell.ts';
+import { NAV_ENTRIES, SIDE_BAR_MIN_WIDTH, Shell } from './pages/shell.ts';
 
 test.describe('logged out', () => {
   for (const path of ['/', '/app', '/app/calendario', '/app/impostazioni/profilo']) {
@@ -27,13 +27,13 @@ test.describe('logged in', () => {
     });
   }
 
-  test('the navigation has the five entries, at the side on wide screens and at the bottom on phones', async ({ page }, testInfo) => {
+  test('the navigation has the five entries, at the side on wide screens and at the bottom on phones', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/app');
     const shell = new Shell(page);
     for (const entry of NAV_ENTRIES) await expect(shell.entry(entry)).toBeVisible();
     const box = (await shell.nav.boundingBox())!;
     const viewport = page.viewportSize()!;
-    if (testInfo.project.name === 'phone') {
+    if (viewport.width < SIDE_BAR_MIN_WIDTH) {
       expect(box.width).toBeGreaterThanOrEqual(viewport.width - 1);
       expect(box.y + box.height).toBeGreaterThanOrEqual(viewport.height - 1);
       expect(box.y).toBeGreaterThan(viewport.height / 2);
@@ -118,7 +118,7 @@ test('an admin sees the admin rows, a superadmin also Utenti', async ({ page }) 
 });
 
 test.describe('404 and errors', () => {
-  test('an unknown path shows the TV and NOT FOUND, logged in or not', async ({ page }, testInfo) => {
+  test('an unknown path shows the TV and NOT FOUND, logged in or not', { tag: '@desktop' }, async ({ page }, testInfo) => {
     await page.goto('/non/esiste');
     await expect(page.getByText('NOT FOUND')).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -74,7 +74,7 @@ test.describe('Impostazioni', () => {
 });
 
 test.describe('Profilo', () => {
-  test('photo by file chooser, the name error, then saving shows the new name and photo in the shell', async ({ page }, testInfo) => {
+  test('photo by file chooser, the name error, then saving shows the new name and photo in the shell', { tag: '@desktop' }, async ({ page }, testInfo) => {
     const member = await createMember(testInfo, 'Nina Nessi');
     await loginAsMember(page, member);
     const settings = new SettingsScreen(page);

@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** From this width the navigation is a side bar; below it, the phone's bottom bar (app/shell.module.css). */
+export const SIDE_BAR_MIN_WIDTH = 900;
+
 export const NAV_ENTRIES = ['Home', 'Calendario', 'Gestione', 'Tutorial', 'Impostaz.'] as const;
 
 export class Shell {
