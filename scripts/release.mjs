@@ -23,7 +23,7 @@ if (!fs.existsSync(path.join(current, 'server/main.js')) || !fs.existsSync(path.
 }
 
 const copy = (relative) => fs.cpSync(path.join(root, relative), path.join(out, relative), { recursive: true });
-for (const file of ['package.json', 'package-lock.json', 'scripts/build.mjs', 'content']) copy(file);
+for (const file of ['package.json', 'package-lock.json', '.npmrc', 'scripts/build.mjs', 'content']) copy(file);
 for (const workspace of ['apps/server', 'apps/web', 'packages/core']) copy(`${workspace}/package.json`);
 const id = fs.readlinkSync(current);
 copy(`build/${id}`);

@@ -20,6 +20,15 @@ npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$work" "$p
 export PATH="$work/node_modules/$package/bin:$PATH"
 echo "Testing on Node $(node --version)"
 
+# better-sqlite3 13, which Node 22.14+ and 24 load (apps/server/src/db/sqlite-driver.ts), is an optional
+# dependency that an install on Node 20 skips (.npmrc's engine-strict): fetched here with this Node,
+# at the version of the lock, and found through NODE_PATH.
+if [ ! -d node_modules/better-sqlite3-napi ] && [ "$(node -p 'Number(process.versions.napi) >= 10')" = true ]; then
+  sqlite_napi="$(node -p 'require("./package-lock.json").packages["node_modules/better-sqlite3-napi"].version')"
+  npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$work" "better-sqlite3-napi@npm:better-sqlite3@$sqlite_napi" >/dev/null
+  export NODE_PATH="$work/node_modules"
+fi
+
 if [ $# -eq 0 ]; then
   set -- apps/server/src/db apps/server/src/auth/passwords.test.ts apps/server/src/main.test.ts apps/server/src/reliability/crash.test.ts
 fi

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
 /**
- * Two versions of better-sqlite3 are installed, with the same API; this loads the one that works
+ * Two versions of better-sqlite3, with the same API (13 only where npm installs it: Node 22+); this loads the one that works
  * on this Node. 12 wraps its statements in Node's old ObjectWrap, whose destructor aborts Node
  * 24.19+ when a statement is garbage-collected outside a context (nodejs/node#65446): a running
  * server, the CLI and test workers died of it. 13 (installed as better-sqlite3-napi) is built on
