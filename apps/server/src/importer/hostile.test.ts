@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 import { importFirestore, type ImportReport } from './firestore.ts';
-import { ExportRefused, readExportFile } from './layouts.ts';
+import { ExportRefused, readExport, readExportFile } from './layouts.ts';
 
 /**
  * Exports written to do harm: values the API would never accept, stays on nights
@@ -44,6 +44,7 @@ const hostile = `{
     "ev-sopra-esistente": ${stay('09.01.2027', '11.01.2027')},
     "ev-sopra-giusto": ${stay('04.03.2026', '06.03.2026')},
     "ev-anno-lontano": { "uid": "${LUCA}", "timestampStartDate": { "_seconds": ${seconds(275760, 0)} }, "endDate": "02.01.2027", "cost": 0 },
+    "ev-anno-meno-27": { "uid": "${LUCA}", "timestampStartDate": { "_seconds": ${seconds(-27)} }, "endDate": "02.01.2027", "cost": 0 },
     "__proto__": ${stay('01.04.2026', '03.04.2026')}
   },
   "notes": {
@@ -74,6 +75,7 @@ const refusals: Record<string, RegExp> = {
   'events/ev-sopra-esistente': /shares nights with the booking .* \(10\.01\.2027–12\.01\.2027\)/,
   'events/ev-sopra-giusto': /shares nights with the booking ev-giusto/,
   'events/ev-anno-lontano': /not valid/,
+  'events/ev-anno-meno-27': /not valid/,
   'notes/nt-anno-lontano': /the moment .* is out of range/,
   'notes/nt-anno-meno-27': /the moment .* is out of range/,
   'kilowatt/kw-infiniti': /not a reading the app accepts/,
@@ -145,5 +147,23 @@ describe.each(testDialects)('a hostile export (%s)', (dialect) => {
       await expect(importFirestore(t.ctx, await readExportFile(exportFile('deep.json', deep)), { dryRun })).rejects.toThrow(/nests values more than \d+ levels deep/);
     }
     expect(await countsOf(t)).toEqual(before);
+  });
+});
+
+describe('documents keyed __proto__, in every layout', () => {
+  it('are kept as data and listed, never merged into a prototype', () => {
+    const doc = '{ "uid": "u", "endDate": "02.01.2026", "polluted": true }';
+    const files = [
+      `{ "events": { "__proto__": ${doc}, "e": ${doc} } }`,
+      `{ "__collections__": { "events": { "__proto__": ${doc}, "e": ${doc} } } }`,
+      `{ "events": [ { "id": "__proto__", "uid": "u", "endDate": "02.01.2026", "polluted": true }, { "id": "e", "uid": "u", "endDate": "02.01.2026" } ] }`,
+    ];
+    for (const text of files) {
+      const contents = readExport(JSON.parse(text));
+      expect(Object.keys(contents.collections.events), text).toEqual(['e']);
+      expect(contents.unreadable, text).toEqual([{ collection: 'events', id: '__proto__', reason: expect.stringMatching(/Firestore reserves/) }]);
+      expect(Object.getPrototypeOf(contents.collections.events), text).toBeNull();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
   });
 });
