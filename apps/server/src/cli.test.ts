@@ -174,4 +174,14 @@ describe('the command line', () => {
     expect(foreign.stderr).toMatch(/no documents in users, events, notes or kilowatt\.\nFound companies \(1 document\) under/);
     expect(foreign.stderr).toMatch(/Rustico reads the Firestore exports of these layouts/);
   }, 60_000);
+
+  it('refuses a file nested deeper than any export with a message, not a stack, exiting 1', async () => {
+    const depth = 200_000;
+    const deep = path.join(dataDir, 'deep.json');
+    fs.writeFileSync(deep, `{ "__collections__": { "events": { "e": { "uid": "u", "extra": ${'{ "campo": '.repeat(depth)}1${' }'.repeat(depth)} } } } }`);
+    const refused = await cli('import', 'firestore', deep, '--dry-run');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Error: Not a Firestore export: the file nests values more than 100 levels deep/);
+    expect(refused.stderr).not.toMatch(/RangeError|\n\s+at /);
+  }, 60_000);
 });

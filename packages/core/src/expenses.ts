@@ -16,8 +16,6 @@ export const expenseCategories = [
 ] as const;
 export type ExpenseCategory = (typeof expenseCategories)[number];
 
-/** 1,000,000 CHF: anything larger is a typing mistake, not a house expense. */
-export const MAX_EXPENSE_CENTIMES = 100_000_000;
 /** Receipts: a phone photo or a scanned PDF, never more. */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -28,6 +28,7 @@ export * from './turns.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/text.ts';
+export * from './api/money.ts';
 export * from './api/roles.ts';
 export * from './api/colours.ts';
 export * from './api/config.ts';

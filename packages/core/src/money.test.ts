@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatChf, francs, roundTo5Centimes } from './money.ts';
+import { centimesSchema } from './api/money.ts';
+import { formatChf, francs, MAX_AMOUNT_CENTIMES, roundTo5Centimes } from './money.ts';
 
 describe('roundTo5Centimes', () => {
   it('rounds to the nearest 5 centimes, half-way up', () => {
@@ -49,5 +50,18 @@ describe('formatChf', () => {
         expect(Number(whole) * 100 + (cents === '-' ? 0 : Number(cents))).toBe(roundTo5Centimes(centimes));
       }),
     );
+  });
+});
+
+describe('amounts as the API accepts them', () => {
+  it('are whole centimes from 0 to CHF 1 million, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.double(), (value) => {
+        const accepted = Number.isInteger(value) && value >= 0 && value <= MAX_AMOUNT_CENTIMES;
+        expect(centimesSchema.safeParse(value).success).toBe(accepted);
+      }),
+    );
+    for (const value of [0, 1, MAX_AMOUNT_CENTIMES]) expect(centimesSchema.safeParse(value).success).toBe(true);
+    for (const value of [-1, 0.5, MAX_AMOUNT_CENTIMES + 1, Infinity, francs(1e308), Number.NaN, '100']) expect(centimesSchema.safeParse(value).success).toBe(false);
   });
 });

@@ -6,6 +6,9 @@ import { groupThousands } from './figures.ts';
  */
 export type Centimes = number;
 
+/** CHF 1'000'000: the largest amount the house books anywhere; beyond it is a typing mistake. */
+export const MAX_AMOUNT_CENTIMES = 100_000_000;
+
 export function francs(amount: number): Centimes {
   return Math.round(amount * 100);
 }

@@ -53,6 +53,9 @@ export function stayNeedingAction<T extends { start: string; end: string; checke
   return null;
 }
 
+/** The most a register of the meter shows (and so the most a stay can use), in kWh. */
+export const MAX_READING_KWH = 10_000_000;
+
 /** Readings are kept to a tenth of a kWh, as the meter shows them. */
 export function roundKwh(kwh: number): number {
   return Math.round(kwh * 10) / 10;

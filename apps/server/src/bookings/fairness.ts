@@ -53,12 +53,15 @@ export function judgeDates(ctx: AppContext, user: SessionUser, stay: Stay, rules
   return refusals.map((r) => r.rule);
 }
 
+/** Run inside the locked transaction: a booking that holds a night of the stay against this status, if any. */
+export async function bookingInTheWay(trx: Kysely<Database>, stay: Stay, status: BookingStatus, excludeId: string | null) {
+  const near = await listBookingsNear(trx, stay.start, stay.end, excludeId);
+  return near.find((other) => blocksStay(other.status, status) && staysOverlap(stay, { start: other.startDate, end: other.endDate }));
+}
+
 /** Run inside the locked transaction: no booking that holds its nights against this status may share one. */
 export async function assertNightsFree(trx: Kysely<Database>, stay: Stay, status: BookingStatus, excludeId: string | null): Promise<void> {
-  const near = await listBookingsNear(trx, stay.start, stay.end, excludeId);
-  if (near.some((other) => blocksStay(other.status, status) && staysOverlap(stay, { start: other.startDate, end: other.endDate }))) {
-    throw new AppError(409, 'BOOKING_OVERLAP', 'Those nights are booked already');
-  }
+  if (await bookingInTheWay(trx, stay, status, excludeId)) throw new AppError(409, 'BOOKING_OVERLAP', 'Those nights are booked already');
 }
 
 /** Run inside the locked transaction: the owner's quota in every year the stay has nights in. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { describePeakRange, instantOfLocal, localMomentIn, type HouseRules } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { Outcome } from '../deliveries/service.ts';
@@ -8,7 +7,7 @@ import { runReminders } from '../reminders/service.ts';
 import { seedDemoHistory } from '../demo/history.ts';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed.ts';
 import { importFirestore, type ImportReport } from '../importer/firestore.ts';
-import { ExportRefused } from '../importer/layouts.ts';
+import { readExportFile } from '../importer/layouts.ts';
 import { changeHouseRules, getHouseRules } from '../house/rules.ts';
 import { addPeakPeriod, peakPeriods, removePeakPeriodByName } from '../peaks/service.ts';
 import { listUsers } from '../users/repository.ts';
@@ -72,7 +71,7 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
       return;
     }
     case 'import-firestore': {
-      printImportReport(await importFirestore(ctx, await readJson(command.file), { dryRun: command.dryRun }), command.dryRun);
+      printImportReport(await importFirestore(ctx, await readExportFile(command.file), { dryRun: command.dryRun }), command.dryRun);
       return;
     }
     case 'rules-set': {
@@ -103,20 +102,6 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
     case 'backup':
     case 'restore':
       throw new Error(`${command.kind} runs before the database is opened`);
-  }
-}
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    throw new ExportRefused(`Cannot read ${file}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ExportRefused(`${file} is not a JSON file${text.trim() ? ` (${(error as Error).message})` : ': it is empty'}.`);
   }
 }
 

@@ -1,7 +1,19 @@
 import {
+  centimesSchema,
+  EARLIEST_STAY_DATE,
   emailSchema,
+  formatChf,
+  formatDisplayDate,
   francs,
+  groupThousands,
   isBlankText,
+  isIsoDate,
+  kwhSchema,
+  latestStayDate,
+  MAX_AMOUNT_CENTIMES,
+  MAX_READING_KWH,
+  memberIdSchema,
+  meterReadingInputSchema,
   normalizeText,
   parseDisplayDate,
   parseNoteLabel,
@@ -11,17 +23,21 @@ import {
   todayIn,
 } from '@rustico/core';
 import { z } from 'zod';
+import { bookingInTheWay } from '../bookings/fairness.ts';
 import type { AppContext } from '../context.ts';
+import { lockBookingsForWrite } from '../db/locks.ts';
 import { MEMBER_COLOURS } from '../users/service.ts';
 import { readExport } from './layouts.ts';
-import { existingIds, findUserIdByEmail, importBooking, importNote, importReaction, importReading, importUser } from './repository.ts';
+import { existingUserIds, findUserIdByEmail, importBooking, importNote, importReaction, importReading, importUser } from './repository.ts';
 
 /**
  * Import of the original app's Firestore export (in any layout of
  * layouts.ts): `users`, `events`, `notes` and `kilowatt` are mapped onto
  * Rustico's tables under their original ids, so a second import of the same
  * file adds nothing; `userTokens` belonged to the old push service and are
- * skipped.
+ * skipped. Every value passes the API's own rules (its schemas, the range of
+ * dates, the no-overlap rule): a document that does not is skipped and listed
+ * with the reason, the others are imported, all in one transaction.
  */
 
 const timestampSchema = z.union([
@@ -91,15 +107,28 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
   };
   const skip = (collectionName: string, id: string, reason: string) => report.skipped.push({ collection: collectionName, id, reason });
   const at = ctx.now().toISOString();
+  const today = todayIn(ctx.config.houseTimeZone, ctx.now());
+  // Notes and readings were stamped by the app; their moments lie in the dates it holds.
+  const momentProblem = (moment: Date) => {
+    const day = moment.toISOString().slice(0, 10);
+    if (isIsoDate(day) && stayDatesInRange({ start: day, end: day }, today)) return null;
+    return `the moment ${moment.toISOString()} is out of range: the app holds dates from ${EARLIEST_STAY_DATE} to ${latestStayDate(today)}`;
+  };
 
   const run = async (trx: AppContext['db']) => {
+    // The overlap check below holds only if no booking is written meanwhile.
+    await lockBookingsForWrite(trx);
     // Users: an account without a password; `npm run cli -- user set-password` opens it.
-    const knownUsers = await existingIds(trx, 'users');
+    const knownUsers = await existingUserIds(trx);
     let colourIndex = knownUsers.size;
     for (const [id, raw] of Object.entries(doc.users)) {
       const user = userDoc.safeParse(raw);
       if (!user.success) {
         skip('users', id, 'not a user document');
+        continue;
+      }
+      if (!memberIdSchema.safeParse(id).success) {
+        skip('users', id, 'not an id the app can name a member by (letters, digits, - and _, at most 100)');
         continue;
       }
       const email = emailSchema.safeParse(user.data.email ?? '');
@@ -134,7 +163,8 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
       knownUsers.add(id);
     }
 
-    const knownBookings = await existingIds(trx, 'bookings');
+    // The bookings of this file that the house holds now, with their owners: what readings belong to.
+    const bookingOwners = new Map<string, string>();
     for (const [id, raw] of Object.entries(doc.events)) {
       const event = eventDoc.safeParse(raw);
       if (!event.success) {
@@ -149,7 +179,7 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
             ? todayIn(ctx.config.houseTimeZone, timestampStartDate)
             : null;
       const end = parseDisplayDate(endDate);
-      if (!start || !end || end < start || !stayDatesInRange({ start, end }, todayIn(ctx.config.houseTimeZone, ctx.now()))) {
+      if (!start || !end || end < start || !stayDatesInRange({ start, end }, today)) {
         skip('events', id, `dates ${startDate ?? start ?? '(none)'}–${endDate} are not valid`);
         continue;
       }
@@ -157,19 +187,35 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
         skip('events', id, `its owner ${event.data.uid} was not imported`);
         continue;
       }
+      const cost = centimesSchema.safeParse(francs(event.data.cost ?? 0));
+      if (!cost.success) {
+        skip('events', id, `cost ${event.data.cost} is not an amount the app accepts (0 to ${formatChf(MAX_AMOUNT_CENTIMES)})`);
+        continue;
+      }
       const checkedIn = truthy(event.data.checkin);
       const checkedOut = checkedIn && truthy(event.data.checkout);
+      const kwhUsed = checkedOut && typeof event.data.kwUsed === 'number' ? roundKwh(event.data.kwUsed) : checkedIn ? 0 : null;
+      if (kwhUsed !== null && !kwhSchema.safeParse(kwhUsed).success) {
+        skip('events', id, `${event.data.kwUsed} kWh used is not what the meter can show (0 to ${groupThousands(MAX_READING_KWH)})`);
+        continue;
+      }
+      // Imported stays are confirmed: the nights must be free as the API's own rule (occupiedDays) has it.
+      const inTheWay = await bookingInTheWay(trx, { start, end }, 'confirmed', id);
+      if (inTheWay) {
+        skip('events', id, `shares nights with the booking ${inTheWay.id} (${formatDisplayDate(inTheWay.startDate)}–${formatDisplayDate(inTheWay.endDate)})`);
+        continue;
+      }
       const added = await importBooking(trx, {
         id,
         userId: event.data.uid,
         startDate: start,
         endDate: end,
         purpose: event.data.servicing ? 'maintenance' : 'personal',
-        costCentimes: francs(event.data.cost ?? 0),
+        costCentimes: cost.data,
         checkedIn: checkedIn ? 1 : 0,
         checkedOut: checkedOut ? 1 : 0,
         paid: checkedOut && event.data.payed ? 1 : 0,
-        kwhUsed: checkedOut && typeof event.data.kwUsed === 'number' ? roundKwh(event.data.kwUsed) : checkedIn ? 0 : null,
+        kwhUsed,
         paymentMethod: null,
         paidAt: null,
         createdAt: at,
@@ -177,13 +223,18 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
       });
       if (added) report.imported.bookings += 1;
       else report.alreadyPresent.bookings += 1;
-      knownBookings.add(id);
+      bookingOwners.set(id, event.data.uid);
     }
 
     for (const [id, raw] of Object.entries(doc.notes)) {
       const note = noteDoc.safeParse(raw);
       if (!note.success || Number.isNaN(note.data.timestamp.getTime())) {
         skip('notes', id, 'not a note document');
+        continue;
+      }
+      const outOfRange = momentProblem(note.data.timestamp);
+      if (outOfRange) {
+        skip('notes', id, outOfRange);
         continue;
       }
       const text = normalizeText(note.data.text, { multiline: true }).slice(0, 2000);
@@ -223,12 +274,24 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
       .sort((a, b) => (a.reading.data?.timestamp.getTime() ?? 0) - (b.reading.data?.timestamp.getTime() ?? 0));
     const seenPerBooking = new Map<string, number>();
     for (const { id, reading } of readings) {
-      if (!reading.success) {
+      if (!reading.success || Number.isNaN(reading.data.timestamp.getTime())) {
         skip('kilowatt', id, 'not a meter reading');
         continue;
       }
       const { eventOf, kw, timestamp, uid } = reading.data;
-      if (!knownBookings.has(eventOf)) {
+      const outOfRange = momentProblem(timestamp);
+      if (outOfRange) {
+        skip('kilowatt', id, outOfRange);
+        continue;
+      }
+      // The old app stored one total; it goes in the day register.
+      const value = meterReadingInputSchema.safeParse({ dayKwh: roundKwh(kw), nightKwh: 0 });
+      if (!value.success) {
+        skip('kilowatt', id, `${kw} kWh is not a reading the app accepts (0 to ${groupThousands(MAX_READING_KWH)})`);
+        continue;
+      }
+      const bookingOwner = bookingOwners.get(eventOf);
+      if (!bookingOwner) {
         skip('kilowatt', id, `its booking ${eventOf} was not imported`);
         continue;
       }
@@ -238,16 +301,14 @@ export async function importFirestore(ctx: AppContext, data: unknown, options: {
         skip('kilowatt', id, `a third reading for booking ${eventOf}`);
         continue;
       }
-      const owner = uid && knownUsers.has(uid) ? uid : (doc.events[eventOf] as { uid: string }).uid;
-      // The old app stored one total; it goes in the day register.
       const added = await importReading(trx, {
         id,
         bookingId: eventOf,
-        userId: owner,
+        userId: uid && knownUsers.has(uid) ? uid : bookingOwner,
         kind: index === 0 ? 'checkin' : 'checkout',
-        dayKwh: roundKwh(kw),
+        dayKwh: value.data.dayKwh,
         nightKwh: 0,
-        totalKwh: roundKwh(kw),
+        totalKwh: value.data.dayKwh,
         recordedAt: timestamp.toISOString(),
       });
       if (added) report.imported.meterReadings += 1;

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+
 /**
  * The JSON layouts the common Firestore exporters write, told apart by their
  * shape and brought to one form: collection → document id → plain fields.
@@ -18,17 +20,59 @@ export const LAYOUTS = {
 /** The file cannot be imported; the message says what it holds and what would do. */
 export class ExportRefused extends Error {}
 
+/** The export file's JSON, or why it cannot be read. */
+export async function readExportFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    throw new ExportRefused(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ExportRefused(`${file} is not a JSON file${text.trim() ? ` (${(error as Error).message})` : ': it is empty'}.`);
+  }
+}
+
 export interface ExportContents {
   layout: string;
   collections: Record<KnownCollection, Record<string, unknown>>;
   /** Collections in the file that the original app did not have, with their document counts. */
   notRead: { collection: string; documents: number }[];
-  /** Documents that could not be read as documents at all (an array entry without `id`, a sub-collection). */
+  /** Documents that could not be read as documents at all (an array entry without `id`, an id Firestore reserves, a sub-collection). */
   unreadable: { collection: string; id: string; reason: string }[];
 }
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Documents by id without a prototype: an id such as `__proto__` stays a key like
+ * any other instead of replacing the object's prototype (and vanishing).
+ */
+const documentsById = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
+/** Firestore reserves ids of the form `__…__`: no document of the original app has one. */
+const RESERVED_ID = /^__.*__$/;
+
+/**
+ * Firestore nests a document's fields at most 20 levels deep; with the layouts' own
+ * wrappers an export stays far below this. Decoding a deeper file would overflow the stack.
+ */
+export const MAX_EXPORT_DEPTH = 100;
+
+/** Whether the value nests deeper than `limit`, found without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
 
 const understood = () => Object.values(LAYOUTS).map((layout) => `  - ${layout}`).join('\n');
 
@@ -71,6 +115,9 @@ const documentCount = (value: unknown) => (Array.isArray(value) ? value.length :
 
 export function readExport(data: unknown): ExportContents {
   if (!isObject(data)) refuse(`Not a Firestore export: the file holds ${Array.isArray(data) ? 'a list' : `a ${data === null ? 'null' : typeof data}`}, not collections.`);
+  if (nestsDeeperThan(data, MAX_EXPORT_DEPTH)) {
+    refuse(`Not a Firestore export: the file nests values more than ${MAX_EXPORT_DEPTH} levels deep, and Firestore keeps a document's fields within 20.`);
+  }
 
   const tagged = isObject(data.__collections__);
   const top = tagged ? (data.__collections__ as Json) : data;
@@ -91,28 +138,32 @@ export function readExport(data: unknown): ExportContents {
 
   const contents: ExportContents = {
     layout,
-    collections: { users: {}, events: {}, notes: {}, kilowatt: {}, userTokens: {} },
+    collections: { users: documentsById(), events: documentsById(), notes: documentsById(), kilowatt: documentsById(), userTokens: documentsById() },
     notRead: Object.entries(top)
       .filter(([name]) => !(KNOWN_COLLECTIONS as readonly string[]).includes(name))
       .map(([collection, value]) => ({ collection, documents: documentCount(value) })),
     unreadable: [],
+  };
+  const add = (collection: KnownCollection, id: string, doc: unknown) => {
+    if (RESERVED_ID.test(id)) contents.unreadable.push({ collection, id, reason: 'an id of the form __…__, which Firestore reserves: no document of the original app has one' });
+    else contents.collections[collection][id] = doc;
   };
   for (const name of KNOWN_COLLECTIONS) {
     const value = top[name];
     if (value === undefined) continue;
     if (Array.isArray(value)) {
       value.forEach((doc, index) => {
-        if (isObject(doc) && typeof doc.id === 'string' && doc.id) contents.collections[name][doc.id] = doc;
+        if (isObject(doc) && typeof doc.id === 'string' && doc.id) add(name, doc.id, doc);
         else contents.unreadable.push({ collection: name, id: `#${index + 1}`, reason: 'a list entry without an "id"' });
       });
     } else if (isObject(value)) {
       for (const [id, doc] of Object.entries(value)) {
         if (!tagged || !isObject(doc)) {
-          contents.collections[name][id] = doc;
+          add(name, id, doc);
           continue;
         }
         const { __collections__: subCollections, ...fields } = doc;
-        contents.collections[name][id] = decodeTagged(fields);
+        add(name, id, decodeTagged(fields));
         for (const [sub, docs] of Object.entries(isObject(subCollections) ? subCollections : {})) {
           if (documentCount(docs) > 0) {
             contents.unreadable.push({ collection: name, id: `${id}/${sub}`, reason: `a sub-collection (${documents(documentCount(docs))}) the original app did not write` });

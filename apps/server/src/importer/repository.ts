@@ -32,8 +32,8 @@ export async function importReaction(db: Kysely<Database>, noteId: string, userI
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function existingIds(db: Kysely<Database>, table: 'users' | 'bookings'): Promise<Set<string>> {
-  return new Set((await db.selectFrom(table).select('id').execute()).map((row) => row.id));
+export async function existingUserIds(db: Kysely<Database>): Promise<Set<string>> {
+  return new Set((await db.selectFrom('users').select('id').execute()).map((row) => row.id));
 }
 
 export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {

@@ -114,7 +114,8 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
       request: async () => {
         const id = await fixtures().booking();
         await t.ctx.db.updateTable('bookings').set({ status: 'requested' }).where('id', '=', id).execute();
-        return id;
+        const row = await t.ctx.db.selectFrom('bookings').select(['startDate', 'endDate']).where('id', '=', id).executeTakeFirstOrThrow();
+        return { id, start: row.startDate, end: row.endDate };
       },
       peakPeriod: async () =>
         (await must(accounts.admin.client.post('/api/peak-periods', { name: `Punta ${unique()}`, from: '01-10', to: '01-12', year: 2095 }), 'peak period')).peakPeriod.id,

@@ -32,8 +32,8 @@ export interface Fixtures {
   contribution: () => Promise<string>;
   /** Makes the owner the house's only co-owner, so contributions can be issued. */
   coOwner: () => Promise<void>;
-  /** A new booking of the owner that waits for approval (a request). */
-  request: () => Promise<string>;
+  /** A new booking of the owner that waits for approval (a request), with the dates an administrator decides on. */
+  request: () => Promise<{ id: string; start: string; end: string }>;
   /** A new peak period, in a year no stay of the matrix reaches. */
   peakPeriod: () => Promise<string>;
   /** A new round of turns in which it is the owner's turn, far from the matrix's stays. */
@@ -245,15 +245,21 @@ export const authorizationTable: Record<string, Row> = {
   },
   'DELETE /api/peak-periods/{id}': { expect: admins(204), request: async (f) => ({ params: { id: await f.peakPeriod() } }) },
   'GET /api/booking-requests': { expect: loggedIn(200) },
-  'GET /api/bookings/{id}/competing': { expect: admins(200), request: async (f) => ({ params: { id: await f.request() } }) },
-  'POST /api/bookings/{id}/approval': { expect: admins(200), request: async (f) => ({ params: { id: await f.request() }, body: { decision: 'approve' } }) },
+  'GET /api/bookings/{id}/competing': { expect: admins(200), request: async (f) => ({ params: { id: (await f.request()).id } }) },
+  'POST /api/bookings/{id}/approval': {
+    expect: admins(200),
+    request: async (f) => {
+      const { id, start, end } = await f.request();
+      return { params: { id }, body: { decision: 'approve', start, end } };
+    },
+  },
   'GET /api/turns': { expect: loggedIn(200) },
   'GET /api/turns/suggested-order': { expect: admins(200) },
   'POST /api/turns': { expect: admins(201), request: (f) => ({ body: { ...turnDates(f.unique()), order: [f.ownerId], nightsPerTurn: 3, windowHours: 24 } }) },
   // The turn is the owner's: another member may not skip it, an administrator may.
   'POST /api/turns/{id}/skip': {
     expect: { ...admins(200), member: 409, owner: 200, hidden: 409 },
-    request: async (f) => ({ params: { id: await f.turnRound() }, body: {} }),
+    request: async (f) => ({ params: { id: await f.turnRound() }, body: { memberId: f.ownerId } }),
   },
   'DELETE /api/turns/{id}': { expect: admins(204), request: async (f) => ({ params: { id: await f.turnRound() } }) },
   'GET /api/waitlist': { expect: loggedIn(200) },

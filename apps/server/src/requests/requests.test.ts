@@ -4,6 +4,9 @@ import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts
 import { browserSubscription, decryptPush, fakePushService } from '../test/push-service.ts';
 import { openEventStream, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 
+/** What an administrator saw of a request and decides on: its dates. */
+const seen = (booking: { start: string; end: string }) => ({ start: booking.start, end: booking.end });
+
 /** Peak periods, requests, the approval and its race, and the quota race. */
 describe.each(testDialects)('peak requests and approval (%s)', (dialect) => {
   const push = fakePushService();
@@ -133,10 +136,10 @@ describe.each(testDialects)('peak requests and approval (%s)', (dialect) => {
 
   it('approves one request, declines the overlapping others with the reason, and tells everyone involved', async () => {
     const [annas, brunos] = (await admin.get('/api/booking-requests')).body.bookings;
-    expect((await anna.post(`/api/bookings/${annas.id}/approval`, { decision: 'approve' })).status).toBe(403);
-    expect((await admin.post(`/api/bookings/${annas.id}/approval`, { decision: 'maybe' })).body.error.code).toBe('VALIDATION');
+    expect((await anna.post(`/api/bookings/${annas.id}/approval`, { decision: 'approve', ...seen(annas) })).status).toBe(403);
+    expect((await admin.post(`/api/bookings/${annas.id}/approval`, { decision: 'maybe', ...seen(annas) })).body.error.code).toBe('VALIDATION');
     const stream = await openEventStream(bruno, t.url);
-    const approved = await admin.post(`/api/bookings/${annas.id}/approval`, { decision: 'approve', reason: 'Bruno ha avuto il Natale 2025' });
+    const approved = await admin.post(`/api/bookings/${annas.id}/approval`, { decision: 'approve', reason: 'Bruno ha avuto il Natale 2025', ...seen(annas) });
     expect(approved.status).toBe(200);
     expect(approved.body.booking).toMatchObject({ id: annas.id, status: 'confirmed', decision: { decision: 'approved', byName: names.admin, reason: 'Bruno ha avuto il Natale 2025', inFavourOf: null } });
     expect(approved.body.declined.map((b: any) => [b.id, b.status, b.decision.inFavourOf])).toEqual([[brunos.id, 'declined', { bookingId: annas.id, ownerName: names.anna }]]);
@@ -164,9 +167,9 @@ describe.each(testDialects)('peak requests and approval (%s)', (dialect) => {
     expect(pushes.find((p) => p.who === 'anna')).toMatchObject({ title: 'Richiesta approvata' });
 
     // Decided is decided: approving the declined one (the second administrator, a moment late) is refused.
-    const late = await admin2.post(`/api/bookings/${brunos.id}/approval`, { decision: 'approve' });
+    const late = await admin2.post(`/api/bookings/${brunos.id}/approval`, { decision: 'approve', ...seen(brunos) });
     expect({ status: late.status, code: late.body.error.code }).toEqual({ status: 409, code: 'REQUEST_DECIDED' });
-    expect((await admin2.post(`/api/bookings/${annas.id}/approval`, { decision: 'decline' })).body.error.code).toBe('REQUEST_DECIDED');
+    expect((await admin2.post(`/api/bookings/${annas.id}/approval`, { decision: 'decline', ...seen(annas) })).body.error.code).toBe('REQUEST_DECIDED');
     // A declined request stays history: it cannot be moved.
     expect((await bruno.request('PUT', `/api/bookings/${brunos.id}`, { start: '2026-12-29', end: '2026-12-30', purpose: 'personal' })).body.error.code).toBe('BOOKING_NOT_CONFIRMED');
     // Now confirmed, Anna's stay can be checked in.
@@ -176,14 +179,37 @@ describe.each(testDialects)('peak requests and approval (%s)', (dialect) => {
   it('declines a request with a reason, and a declined stay counts for no statistics', async () => {
     const carlas = (await book(carla, '2027-01-02', '2027-01-05')).body.booking;
     expect(carlas.status).toBe('requested');
-    const blank = await admin.post(`/api/bookings/${carlas.id}/approval`, { decision: 'decline', reason: ' ' });
+    const blank = await admin.post(`/api/bookings/${carlas.id}/approval`, { decision: 'decline', reason: ' ', ...seen(carlas) });
     expect(blank.body.error.code).toBe('REASON_REQUIRED');
-    const declined = await admin.post(`/api/bookings/${carlas.id}/approval`, { decision: 'decline', reason: 'Lavori al tetto' });
+    const declined = await admin.post(`/api/bookings/${carlas.id}/approval`, { decision: 'decline', reason: 'Lavori al tetto', ...seen(carlas) });
     expect(declined.body).toMatchObject({ booking: { status: 'declined', decision: { decision: 'declined', reason: 'Lavori al tetto', inFavourOf: null } }, declined: [] });
     const stats = (await admin.get('/api/admin/statistics?year=2027')).body;
     expect(stats.nightsPerMember.find((m: any) => m.memberId === ids.carla)).toBeUndefined();
     // Its nights are free again for an instant booking outside the period.
     expect((await book(carla, '2027-01-07', '2027-01-09')).body.booking.status).toBe('confirmed');
+  });
+
+  it('refuses to decide a request moved since the administrator looked, changing nothing', async () => {
+    // The administrator compares Anna's 22–24 with Carla's 23–25; Bruno's 27–29 competes with neither.
+    const annas = (await book(anna, '2035-12-22', '2035-12-24')).body.booking;
+    const carlas = (await book(carla, '2035-12-23', '2035-12-25')).body.booking;
+    const brunos = (await book(bruno, '2035-12-27', '2035-12-29')).body.booking;
+    const looked = (await admin.get(`/api/bookings/${annas.id}/competing`)).body.requests.map((r: any) => r.booking);
+    expect(looked.map((b: any) => b.id)).toEqual([annas.id, carlas.id]);
+    // Meanwhile Anna moves hers onto Bruno's nights.
+    expect((await anna.request('PUT', `/api/bookings/${annas.id}`, { start: '2035-12-26', end: '2035-12-28', purpose: 'personal' })).body.booking.status).toBe('requested');
+    const statuses = async () => (await carla.get('/api/bookings?from=2035-12-20&to=2035-12-31')).body.bookings.map((b: any) => [b.id, b.start, b.status]);
+    const before = await statuses();
+    for (const decision of ['approve', 'decline']) {
+      const stale = await admin.post(`/api/bookings/${annas.id}/approval`, { decision, reason: 'Visto', ...seen(looked[0]) });
+      expect({ status: stale.status, error: stale.body.error }).toMatchObject({ status: 409, error: { code: 'REQUEST_CHANGED', details: { start: '2035-12-26', end: '2035-12-28' } } });
+    }
+    expect(await statuses()).toEqual(before);
+    expect(before.map((b: any) => b[2])).toEqual(['requested', 'requested', 'requested']);
+    // Deciding on what the request is now works.
+    const now = (await admin.get(`/api/bookings/${annas.id}/competing`)).body.requests.map((r: any) => r.booking);
+    const approved = await admin.post(`/api/bookings/${annas.id}/approval`, { decision: 'approve', ...seen(now[0]) });
+    expect(approved.body.declined.map((b: any) => b.id)).toEqual([brunos.id]);
   });
 
   it('lets exactly one of two administrators approving conflicting requests at the same moment win', async () => {
@@ -195,8 +221,8 @@ describe.each(testDialects)('peak requests and approval (%s)', (dialect) => {
       const second = (await book(bruno, `${year}-12-21`, `${year}-12-24`)).body.booking;
       expect([first?.status, second?.status]).toEqual(['requested', 'requested']);
       const answers = await Promise.all([
-        admin.post(`/api/bookings/${first.id}/approval`, { decision: 'approve' }),
-        admin2.post(`/api/bookings/${second.id}/approval`, { decision: 'approve' }),
+        admin.post(`/api/bookings/${first.id}/approval`, { decision: 'approve', ...seen(first) }),
+        admin2.post(`/api/bookings/${second.id}/approval`, { decision: 'approve', ...seen(second) }),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.error.code).toBe('REQUEST_DECIDED');
@@ -245,7 +271,7 @@ describe.each(testDialects)('decisions by email (%s)', (dialect) => {
     await admin.post('/api/peak-periods', { name: 'Natale', from: '12-20', to: '01-06' });
     const annas = (await anna.post('/api/bookings', { start: '2026-12-23', end: '2026-12-26', purpose: 'personal' })).body.booking;
     const brunos = (await bruno.post('/api/bookings', { start: '2026-12-24', end: '2026-12-27', purpose: 'personal' })).body.booking;
-    expect((await admin.post(`/api/bookings/${brunos.id}/approval`, { decision: 'approve' })).status).toBe(200);
+    expect((await admin.post(`/api/bookings/${brunos.id}/approval`, { decision: 'approve', ...seen(brunos) })).status).toBe(200);
     const email = await mail.waitFor((m) => m.subject === 'Anfrage abgelehnt');
     expect(mail.to(annaEmail)).toEqual([email]);
     expect(email.text).toContain('Deine Anfrage 23.12.2026 – 26.12.2026 wurde nicht angenommen');

@@ -41,7 +41,7 @@ export function requestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['fairness'],
-          summary: 'Approve or decline a request; approving declines the overlapping requests (admins)',
+          summary: 'Approve or decline a request as seen (its dates); approving declines the overlapping requests (admins)',
           params: idParams,
           body: approvalSchema,
           response: { 200: approvalResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -18,7 +18,9 @@ export async function pendingRequests(ctx: AppContext, viewer: SessionUser): Pro
 }
 
 /**
- * Approves or declines a request. Checked inside the locked write transaction: of two
+ * Approves or declines a request. Checked inside the locked write transaction: a request
+ * moved since the administrator looked is not decided (409 REQUEST_CHANGED: the approval
+ * would confirm other nights and decline requests they never saw competing), and of two
  * administrators deciding conflicting requests at once, the second finds its request
  * decided already (409 REQUEST_DECIDED). Approving declines every request that shares a
  * night with it, naming the approved one.
@@ -30,6 +32,9 @@ export async function decideRequest(ctx: AppContext, admin: SessionUser, id: str
     await lockBookingsForWrite(trx);
     const current = await findBooking(trx, id, admin);
     if (!current) throw notFound('Booking');
+    if (current.startDate !== approval.start || current.endDate !== approval.end) {
+      throw new AppError(409, 'REQUEST_CHANGED', 'The request has moved since it was looked at', 'start', undefined, { start: current.startDate, end: current.endDate });
+    }
     if (current.status !== 'requested') throw new AppError(409, 'REQUEST_DECIDED', `This booking is ${current.status}, not a request`);
     const declinedIds: string[] = [];
     if (approval.decision === 'decline') {

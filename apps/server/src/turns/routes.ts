@@ -1,4 +1,4 @@
-import { suggestedOrderQuerySchema, suggestedOrderSchema, turnRoundInputSchema, turnRoundListSchema, turnRoundResponseSchema } from '@rustico/core';
+import { skipTurnSchema, suggestedOrderQuerySchema, suggestedOrderSchema, turnRoundInputSchema, turnRoundListSchema, turnRoundResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
@@ -57,13 +57,13 @@ export function turnRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['fairness'],
-          summary: 'Pass the turn on (the member whose turn it is, or an admin)',
+          summary: 'Pass the turn on (the member whose turn it is, or an admin), naming whose turn was seen running',
           params: idParams,
-          body: z.object({}),
+          body: skipTurnSchema,
           response: { 200: turnRoundResponseSchema, ...errorResponses(400, 401, 404, 409) },
         },
       },
-      async (request) => ({ round: await skipTurn(ctx, requireUser(request), request.params.id) }),
+      async (request) => ({ round: await skipTurn(ctx, requireUser(request), request.params.id, request.body) }),
     );
 
     app.delete(

@@ -7,6 +7,7 @@ import {
   todayIn,
   turnQueue,
   type SessionUser,
+  type SkipTurn,
   type Stay,
   type TurnQueue,
   type TurnRound,
@@ -136,8 +137,12 @@ export async function openTurnRound(ctx: AppContext, admin: SessionUser, input: 
   return round;
 }
 
-/** The member whose turn it is (or an administrator) passes it on. */
-export async function skipTurn(ctx: AppContext, user: SessionUser, id: string): Promise<TurnRound> {
+/**
+ * The member whose turn it is (or an administrator) passes it on. `seen` is whose turn the
+ * skipper saw: when that turn has ended meanwhile (its member booked, it ran out), the
+ * next member's is not skipped in its place (409 TURN_CHANGED).
+ */
+export async function skipTurn(ctx: AppContext, user: SessionUser, id: string, seen: SkipTurn): Promise<TurnRound> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockBookingsForWrite(trx);
@@ -145,6 +150,7 @@ export async function skipTurn(ctx: AppContext, user: SessionUser, id: string): 
     if (!row) throw notFound('Turn round');
     const queue = queueOf(row, await listPasses(trx, [id]), now);
     if (!queue.current) throw new AppError(409, 'TURNS_FINISHED', 'No turn is running in this round');
+    if (queue.current.memberId !== seen.memberId) throw turnChanged(row, queue, await nameOf(trx, queue.current.memberId));
     if (queue.current.memberId !== user.id && !isAdmin(user.role)) throw notYourTurn(row, queue, await nameOf(trx, queue.current.memberId));
     if (!(await insertPass(trx, { roundId: id, position: queue.current.position, at: now.toISOString(), reason: 'skipped', bookingId: null }))) {
       throw new AppError(409, 'TURNS_FINISHED', 'This turn has just ended');
@@ -168,13 +174,17 @@ async function nameOf(db: Kysely<Database>, userId: string): Promise<string> {
   return (await findUserById(db, userId))?.name ?? '';
 }
 
+/** Whose turn it is now, for a refusal's text. */
+function currentTurnDetails(row: TurnRoundRow, queue: TurnQueue, currentName: string) {
+  return { roundId: row.id, currentMemberId: queue.current?.memberId ?? null, currentMemberName: currentName, turnEndsAt: queue.current?.endsAt ?? null };
+}
+
 function notYourTurn(row: TurnRoundRow, queue: TurnQueue, currentName: string): AppError {
-  return new AppError(409, 'NOT_YOUR_TURN', 'Another member has the turn in these days', 'start', undefined, {
-    roundId: row.id,
-    currentMemberId: queue.current?.memberId ?? null,
-    currentMemberName: currentName,
-    turnEndsAt: queue.current?.endsAt ?? null,
-  });
+  return new AppError(409, 'NOT_YOUR_TURN', 'Another member has the turn in these days', 'start', undefined, currentTurnDetails(row, queue, currentName));
+}
+
+function turnChanged(row: TurnRoundRow, queue: TurnQueue, currentName: string): AppError {
+  return new AppError(409, 'TURN_CHANGED', 'The turn has passed on since it was looked at', 'memberId', undefined, currentTurnDetails(row, queue, currentName));
 }
 
 export interface TurnVerdict {

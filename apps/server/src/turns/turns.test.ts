@@ -101,9 +101,14 @@ describe.each(testDialects)('picking turns (%s)', (dialect) => {
   });
 
   it('passes the turn on a skip by its member (or an admin), never by another member', async () => {
-    const byCarla = await clients.carla!.post(`/api/turns/${roundId}/skip`, {});
+    const byCarla = await clients.carla!.post(`/api/turns/${roundId}/skip`, { memberId: ids.bruno });
     expect({ status: byCarla.status, code: byCarla.body.error.code }).toEqual({ status: 409, code: 'NOT_YOUR_TURN' });
-    const skipped = await clients.bruno!.post(`/api/turns/${roundId}/skip`, {});
+    // Whose turn it is must be named: a skip of a turn that has passed on is refused.
+    expect((await clients.admin!.post(`/api/turns/${roundId}/skip`, {})).status).toBe(400);
+    const stale = await clients.admin!.post(`/api/turns/${roundId}/skip`, { memberId: ids.anna });
+    expect({ status: stale.status, code: stale.body.error.code, name: stale.body.error.details.currentMemberName }).toEqual({ status: 409, code: 'TURN_CHANGED', name: names.bruno });
+    expect((await round()).currentMemberId).toBe(ids.bruno);
+    const skipped = await clients.bruno!.post(`/api/turns/${roundId}/skip`, { memberId: ids.bruno });
     expect(skipped.status).toBe(200);
     expect(skipped.body.round.currentMemberId).toBe(ids.carla);
     expect(skipped.body.round.turns[1]).toMatchObject({ status: 'done', endedBy: 'skipped' });
@@ -147,6 +152,25 @@ describe.each(testDialects)('picking turns (%s)', (dialect) => {
     expect((await clients.admin!.delete(`/api/turns/${opened.id}`)).status).toBe(204);
     expect((await clients.admin!.get('/api/turns')).body.rounds.find((r: any) => r.id === opened.id)).toMatchObject({ status: 'closed', currentMemberId: null });
     expect((await book('carla', '2028-07-10', '2028-07-12')).status).toBe(201);
-    expect((await clients.bruno!.post(`/api/turns/${opened.id}/skip`, {})).body.error.code).toBe('TURNS_FINISHED');
+    expect((await clients.bruno!.post(`/api/turns/${opened.id}/skip`, { memberId: ids.bruno })).body.error.code).toBe('TURNS_FINISHED');
+  });
+
+  it("never skips the next member's turn when an admin skips a turn just as its member books", async () => {
+    for (let trial = 0; trial < 8; trial += 1) {
+      const month = String(trial + 1).padStart(2, '0');
+      const body = { from: `2029-${month}-01`, to: `2029-${month}-20`, order: [ids.anna, ids.bruno, ids.carla], nightsPerTurn: 7, windowHours: 24 };
+      const opened = (await clients.admin!.post('/api/turns', body)).body.round;
+      const [booking, skip] = await Promise.all([
+        book('anna', `2029-${month}-02`, `2029-${month}-05`),
+        clients.admin!.post(`/api/turns/${opened.id}/skip`, { memberId: ids.anna }),
+      ]);
+      // One of the two ends Anna's turn; the other finds it ended. Bruno's turn is never touched.
+      if (booking.status === 201) expect([skip.status, skip.body.error.code]).toEqual([409, 'TURN_CHANGED']);
+      else expect([skip.status, booking.status, booking.body.error.code]).toEqual([200, 409, 'NOT_YOUR_TURN']);
+      const after = (await clients.admin!.get('/api/turns')).body.rounds.find((r: any) => r.id === opened.id);
+      expect(after.currentMemberId).toBe(ids.bruno);
+      expect(after.turns.map((turn: any) => turn.endedBy)).toEqual([booking.status === 201 ? 'booked' : 'skipped', null, null]);
+      await clients.admin!.delete(`/api/turns/${opened.id}`);
+    }
   });
 });

@@ -48,6 +48,14 @@ describe('refusals with their figures', () => {
     expect(stayProblemText('STAY_TOO_LONG', { ...DEFAULT_HOUSE_RULES, maxStayNights: 21 })).toBe('Il soggiorno è troppo lungo: al massimo 21 notti');
   });
 
+  it('says what changed when a decision came too late: the request’s dates now, whose turn it is now', () => {
+    expect(errorText(new ApiError({ status: 409, code: 'REQUEST_CHANGED', details: { start: '2026-12-26', end: '2026-12-28' } }))).toBe(
+      'Nel frattempo la richiesta è cambiata: ora è dal 26.12.2026 al 28.12.2026. Guardala di nuovo prima di decidere',
+    );
+    const turn = new ApiError({ status: 409, code: 'TURN_CHANGED', details: { roundId: 'r', currentMemberId: 'm', currentMemberName: 'Sofia', turnEndsAt: '2027-06-01T10:00:00.000Z' } });
+    expect(errorText(turn)).toBe('Nel frattempo il turno è passato: ora tocca a Sofia. Guarda di nuovo prima di decidere');
+  });
+
   it('without details the text stays as it is', () => {
     expect(errorText(new ApiError({ status: 409, code: 'BOOKING_OVERLAP' }))).toBe('Queste date sono già prenotate');
   });

@@ -18,6 +18,7 @@ import {
   type Approval,
   type HouseRulesUpdate,
   type PeakPeriodInput,
+  type SkipTurn,
   type Stay,
   type TurnRoundInput,
 } from '@rustico/core';
@@ -140,6 +141,7 @@ function useBookingsChanged() {
   };
 }
 
+/** The approval carries the request's dates as shown (decisions.ts); refused or not, what the page shows is loaded again. */
 export function useDecideRequest() {
   const changed = useBookingsChanged();
   return useMutation({
@@ -187,10 +189,12 @@ export function useOpenRound() {
   });
 }
 
+/** The skip names whose turn was shown running (decisions.ts); refused or not, the queue is loaded again. */
 export function useSkipTurn() {
   const changed = useTurnsChanged();
   return useMutation({
-    mutationFn: (roundId: string) => api.post<Answer<typeof turnRoundResponseSchema>>(`/turns/${enc(roundId)}/skip`, {}).then((data) => data.round),
+    mutationFn: ({ roundId, memberId }: { roundId: string } & SkipTurn) =>
+      api.post<Answer<typeof turnRoundResponseSchema>>(`/turns/${enc(roundId)}/skip`, { memberId } satisfies SkipTurn).then((data) => data.round),
     onSettled: changed,
   });
 }

@@ -21,6 +21,7 @@ import { Facts } from '../ui/facts.tsx';
 import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
 import { StatusPill } from './booking-status.tsx';
+import { approvalOf, changedMeanwhile } from './decisions.ts';
 import { useCompetingRequests, useDecideRequest } from './queries.ts';
 
 type Competitor = { booking: Booking; peakHistory: Array<{ year: number; nights: number }>; peakNightsTotal: number };
@@ -61,13 +62,21 @@ function DeclineDialog({ booking, onClose, onDeclined }: { booking: Booking; onC
       return;
     }
     decide.mutate(
-      { bookingId: booking.id, approval: { decision: 'decline', reason: reason.trim() } },
+      { bookingId: booking.id, approval: approvalOf(booking, 'decline', reason) },
       {
         onSuccess: () => {
           toast({ title: t('fairness.requests.declined') });
           onDeclined();
         },
-        onError: (failure) => setError(errorText(failure)),
+        onError: (failure) => {
+          if (!changedMeanwhile(failure)) {
+            setError(errorText(failure));
+            return;
+          }
+          // The request moved or was decided: the dialog's dates are stale, the page shows it anew.
+          toast({ title: errorText(failure), error: true });
+          onClose();
+        },
       },
     );
   };
@@ -148,7 +157,7 @@ export function RequestPage() {
 
   const approve = (booking: Booking) =>
     decide.mutate(
-      { bookingId: booking.id, approval: { decision: 'approve', ...(othersReason.trim() ? { reason: othersReason.trim() } : {}) } },
+      { bookingId: booking.id, approval: approvalOf(booking, 'approve', othersReason) },
       {
         onSuccess: ({ declined }) => {
           toast({
@@ -158,6 +167,7 @@ export function RequestPage() {
           });
           void navigate('/app');
         },
+        // A request moved meanwhile (REQUEST_CHANGED) says its dates now; the page shows them anew, to decide again.
         onError: (error) => toast({ title: errorText(error), error: true }),
       },
     );

@@ -10,6 +10,7 @@ import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
+import { skipOf } from './decisions.ts';
 import { useCloseRound, useSkipTurn } from './queries.ts';
 
 type Turn = TurnRound['turns'][number];
@@ -20,18 +21,23 @@ function turnWhen(turn: Turn): string {
   return turn.endedBy ? t(`fairness.turns.turnDone.${turn.endedBy}`) : '';
 }
 
-interface RoundMutation {
-  mutate: (roundId: string, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+interface RoundMutation<T> {
+  mutate: (seen: T, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
   isPending: boolean;
 }
 
-/** An admin's action on a round, asked for again in a dialog; the answer comes as a toast. */
-function RoundAction({ round, mutation, label, title, description, done, danger = false }: { round: TurnRound; mutation: RoundMutation; label: string; title: string; description: string; done: string; danger?: boolean }) {
+/**
+ * An admin's action on a round, asked for again in a dialog; the answer comes as a toast.
+ * It acts on what the round showed when the dialog opened (`seen`): a queue that moves on
+ * while the dialog is open does not change whose turn the confirmation names.
+ */
+function RoundAction<T>({ seen, mutation, label, title, description, done, danger = false }: { seen: T; mutation: RoundMutation<T>; label: string; title: string; description: string; done: string; danger?: boolean }) {
   const { toast } = useToast();
-  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState<{ seen: T } | null>(null);
+  const setOpen = (open: boolean) => setOpened(open ? { seen } : null);
   return (
     <Dialog
-      open={open}
+      open={opened !== null}
       onOpenChange={setOpen}
       title={title}
       description={description}
@@ -45,18 +51,20 @@ function RoundAction({ round, mutation, label, title, description, done, danger 
           <Button
             danger={danger}
             loading={mutation.isPending}
-            onClick={() =>
-              mutation.mutate(round.id, {
+            onClick={() => {
+              if (!opened) return;
+              mutation.mutate(opened.seen, {
                 onSuccess: () => {
                   setOpen(false);
                   toast({ title: done });
                 },
+                // A turn passed on meanwhile (TURN_CHANGED) says whose it is now; the queue shows it anew.
                 onError: (error) => {
                   setOpen(false);
                   toast({ title: errorText(error), error: true });
                 },
-              })
-            }
+              });
+            }}
           >
             {label}
           </Button>
@@ -66,10 +74,10 @@ function RoundAction({ round, mutation, label, title, description, done, danger 
   );
 }
 
-function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined }) {
+function SkipButton({ seen, next }: { seen: NonNullable<ReturnType<typeof skipOf>>; next: Turn | undefined }) {
   return (
     <RoundAction
-      round={round}
+      seen={seen}
       mutation={useSkipTurn()}
       label={t('fairness.turns.skip')}
       title={t('fairness.turns.skipTitle')}
@@ -82,7 +90,7 @@ function SkipButton({ round, next }: { round: TurnRound; next: Turn | undefined 
 function CloseButton({ round }: { round: TurnRound }) {
   return (
     <RoundAction
-      round={round}
+      seen={round.id}
       mutation={useCloseRound()}
       label={t('fairness.turns.close')}
       title={t('fairness.turns.closeTitle')}
@@ -104,7 +112,8 @@ export function TurnRoundView({ round, user, compact = false }: { round: TurnRou
   const admin = isAdmin(user.role);
   const headingId = `round-${round.id}`;
   // An admin may pass a turn for someone who said so by phone; the member on turn passes it themselves.
-  const canSkip = current !== undefined && (mine || admin);
+  const skip = skipOf(round);
+  const canSkip = skip !== null && (mine || admin);
   const canClose = admin && !compact && round.status === 'running';
   return (
     <section className={styles.form} aria-labelledby={headingId}>
@@ -142,7 +151,7 @@ export function TurnRoundView({ round, user, compact = false }: { round: TurnRou
       )}
       {canSkip || canClose ? (
         <Actions>
-          {canSkip ? <SkipButton round={round} next={next} /> : null}
+          {canSkip ? <SkipButton seen={skip} next={next} /> : null}
           {canClose ? <CloseButton round={round} /> : null}
         </Actions>
       ) : null}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodSchema } from './bookings.ts';
 import { expenseCategorySchema } from './expenses.ts';
+import { centimesSchema } from './money.ts';
 import { memberIdSchema } from './roles.ts';
 
 export const yearParamsSchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
@@ -24,7 +25,7 @@ export const yearAccountSchema = z.object({
 export type YearAccount = z.infer<typeof yearAccountSchema>;
 
 export const budgetInputSchema = z.object({
-  budgetCentimes: z.number({ message: 'AMOUNT_INVALID' }).int('AMOUNT_INVALID').min(0, 'AMOUNT_INVALID').max(100_000_000, 'AMOUNT_TOO_LARGE'),
+  budgetCentimes: centimesSchema,
 });
 
 /** Co-owners' shares of the fixed costs: equal, or percentages that add up to 100. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settlementKinds } from '../balances.ts';
+import { centimesSchema } from './money.ts';
 import { memberIdSchema } from './roles.ts';
 
 export const settlementKindSchema = z.enum(settlementKinds);
@@ -29,7 +30,7 @@ export type Balances = z.infer<typeof balancesSchema>;
 export const settlementInputSchema = z.object({
   userId: memberIdSchema,
   kind: settlementKindSchema,
-  amountCentimes: z.number({ message: 'AMOUNT_INVALID' }).int('AMOUNT_INVALID').positive('AMOUNT_INVALID').max(100_000_000, 'AMOUNT_TOO_LARGE'),
+  amountCentimes: centimesSchema.positive('AMOUNT_INVALID'),
 });
 export type SettlementInput = z.infer<typeof settlementInputSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { expenseCategories, MAX_EXPENSE_CENTIMES } from '../expenses.ts';
+import { expenseCategories } from '../expenses.ts';
 import { isoDateSchema } from './dates.ts';
+import { centimesSchema } from './money.ts';
 import { memberIdSchema } from './roles.ts';
 import { freeTextSchema } from './text.ts';
 
@@ -8,11 +9,7 @@ export const expenseCategorySchema = z.enum(expenseCategories, { message: 'UNKNO
 
 export const expenseInputSchema = z.object({
   date: isoDateSchema,
-  amountCentimes: z
-    .number({ message: 'AMOUNT_INVALID' })
-    .int('AMOUNT_INVALID')
-    .positive('AMOUNT_INVALID')
-    .max(MAX_EXPENSE_CENTIMES, 'AMOUNT_TOO_LARGE'),
+  amountCentimes: centimesSchema.positive('AMOUNT_INVALID'),
   category: expenseCategorySchema,
   description: freeTextSchema({ max: 200, emptyCode: 'DESCRIPTION_REQUIRED' }),
   /** A member's id, or null when the house's own account paid. */

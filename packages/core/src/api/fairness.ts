@@ -27,6 +27,9 @@ export const quotaResponseSchema = z.object({ quota: quotaSchema });
 export const approvalSchema = z.object({
   decision: z.enum(['approve', 'decline']),
   reason: freeTextSchema({ max: 500, emptyCode: 'REASON_REQUIRED' }).optional(),
+  /** The request's dates as the administrator saw them: moved since, it is not decided (409 REQUEST_CHANGED). */
+  start: isoDateSchema,
+  end: isoDateSchema,
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

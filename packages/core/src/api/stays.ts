@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { NOTE_MAX_LENGTH } from '../notes.ts';
+import { MAX_READING_KWH } from '../stays.ts';
 import { paymentMethodSchema } from './bookings.ts';
 import { optionalFreeTextSchema } from './text.ts';
 
+/** What a register of the meter can show, and so what a stay can use, in kWh. */
+export const kwhSchema = z.number().finite().min(0).max(MAX_READING_KWH);
+
 /** A meter reading: the day-rate and night-rate registers, in kWh. */
-export const meterReadingInputSchema = z.object({
-  dayKwh: z.number().finite().min(0).max(10_000_000),
-  nightKwh: z.number().finite().min(0).max(10_000_000),
-});
+export const meterReadingInputSchema = z.object({ dayKwh: kwhSchema, nightKwh: kwhSchema });
 export type MeterReadingInput = z.infer<typeof meterReadingInputSchema>;
 
 export const checkinRequestSchema = meterReadingInputSchema.extend({

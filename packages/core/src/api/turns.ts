@@ -47,6 +47,10 @@ export const turnRoundSchema = z.object({
 });
 export type TurnRound = z.infer<typeof turnRoundSchema>;
 
+/** Whose turn the skipper saw running: when it has passed on since, nobody's is skipped (409 TURN_CHANGED). */
+export const skipTurnSchema = z.object({ memberId: memberIdSchema });
+export type SkipTurn = z.infer<typeof skipTurnSchema>;
+
 export const turnRoundResponseSchema = z.object({ round: turnRoundSchema });
 export const turnRoundListSchema = z.object({ rounds: z.array(turnRoundSchema) });
 
