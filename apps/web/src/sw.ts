@@ -16,7 +16,7 @@ import { cacheNames, setCacheNameDetails } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE_NAME as API_CACHE, CACHED_AT_HEADER } from './offline/freshness-header.ts';
+import { API_CACHE_NAME as API_CACHE, CACHED_AT_HEADER } from './lib/freshness-header.ts';
 import { BACKGROUND_SYNC_TAG, flushOutbox } from './offline/flush.ts';
 
 interface ExtendableEvent extends Event {

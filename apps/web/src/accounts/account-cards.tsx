@@ -1,6 +1,6 @@
 import { formatChf, type YearAccount } from '@rustico/core';
-import { ChartLegend, HorizontalBarChart, MonthChart, niceScale } from '../admin/charts.tsx';
-import { LoadFailed } from '../admin/forbidden.tsx';
+import { ChartLegend, HorizontalBarChart, MonthChart, niceScale } from '../ui/charts.tsx';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { monthName, monthShort } from '../admin/format.ts';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QrCode, Scale } from 'lucide-react';
 import { formatChf, formatDisplayDate, francs, isAdmin, settlementFor, type MemberBalance, type SettlementKind } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { useCurrentUser } from '../auth/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';

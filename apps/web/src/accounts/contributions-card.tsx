@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { HandCoins, QrCode } from 'lucide-react';
 import { formatChf, francs, isAdmin, type Contribution, type ContributionShares, type ContributionsResponse } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
-import { useMembers } from '../admin/queries.ts';
+import { LoadFailed } from '../ui/forbidden.tsx';
+import { useMembers } from '../members/queries.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';

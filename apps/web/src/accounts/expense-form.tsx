@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Paperclip } from 'lucide-react';
 import { expenseCategories, francs, isAdmin, RECEIPT_MAX_BYTES, type Expense, type ExpenseInput } from '@rustico/core';
 import type { z } from 'zod';
-import { useMembers } from '../admin/queries.ts';
+import { useMembers } from '../members/queries.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';

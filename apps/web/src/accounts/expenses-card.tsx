@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileText, Plus, Receipt as ReceiptIcon } from 'lucide-react';
 import { formatChf, formatDisplayDate, type Expense } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';

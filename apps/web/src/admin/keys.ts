@@ -1,5 +1,4 @@
 /** Query keys of the admin screens, in their own module so the live-events hook can name them without loading the screens. */
 export const statisticsKey = (year: number) => ['bookings', 'statistics', year] as const;
-export const membersKey = ['admin', 'members'] as const;
 /** Under ['bookings'], so a live booking event (a stay checked in or out) refreshes the list. */
 export const readingsKey = ['bookings', 'admin-readings'] as const;

@@ -3,7 +3,6 @@ import {
   type addedMemberSchema,
   type adminReadingListSchema,
   type adminReadingResponseSchema,
-  type memberListSchema,
   type memberSchema,
   type memberWithPasswordSchema,
   type yearStatisticsSchema,
@@ -14,7 +13,8 @@ import {
 } from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
-import { membersKey, readingsKey, statisticsKey } from './keys.ts';
+import { membersKey } from '../members/queries.ts';
+import { readingsKey, statisticsKey } from './keys.ts';
 
 /**
  * The statistics live under ['bookings'] (see bookings/queries.ts), so a live
@@ -30,15 +30,6 @@ export function statisticsQuery(year: number) {
 
 export function useStatistics(year: number, enabled: boolean) {
   return useQuery({ ...statisticsQuery(year), enabled });
-}
-
-export const membersQuery = queryOptions({
-  queryKey: membersKey,
-  queryFn: ({ signal }) => api.get<Answer<typeof memberListSchema>>('/users', { signal }).then((data) => data.users),
-});
-
-export function useMembers(enabled: boolean) {
-  return useQuery({ ...membersQuery, enabled });
 }
 
 type MemberResponse = { user: Answer<typeof memberSchema> };

@@ -10,11 +10,11 @@ import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Page } from '../ui/page.tsx';
 import { RowList } from '../ui/row-group.tsx';
-import { BackToSettings, Forbidden, LoadFailed } from './forbidden.tsx';
+import { BackToSettings, Forbidden, LoadFailed } from '../ui/forbidden.tsx';
 import { AddMemberDialog } from './add-member-dialog.tsx';
 import { EditMemberDialog } from './edit-member-dialog.tsx';
 import { defaultColour } from './member-fields.tsx';
-import { useMembers } from './queries.ts';
+import { useMembers } from '../members/queries.ts';
 import styles from './users.module.css';
 import { houseToday } from '../lib/house-today.ts';
 

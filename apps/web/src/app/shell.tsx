@@ -1,16 +1,17 @@
 import { useEffect, type ComponentType } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProps } from 'lucide-react';
-import { requireSession, useCurrentUser } from '../auth/queries.ts';
+import { endSession, requireSession, sessionExpired, sessionQueryKey, useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { useLiveEvents } from '../lib/events.ts';
+import { queryClient, whenUnauthorized } from '../lib/query-client.ts';
 import { adoptMemberLanguage, loadWholeCatalog, t, type MessageKey } from '../lib/i18n.ts';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { AppProviders } from './providers.tsx';
-import { endSession, queryClient, sessionExpired } from './query-client.ts';
+import { liveEventQueryKeys } from './live-event-keys.ts';
 import styles from './shell.module.css';
 
 interface NavEntry {
@@ -37,6 +38,12 @@ function sectionOf(pathname: string): string | undefined {
   return NAV.find(({ to, end, also }) => (end ? pathname === to : under(to)) || also?.some(under))?.to;
 }
 
+// A call answering 401 while we thought we were logged in ends the session here. Set when this
+// module loads, before the loaders of /app run.
+whenUnauthorized(() => {
+  if (queryClient.getQueryData(sessionQueryKey)) endSession(queryClient);
+});
+
 /** Only logged-in users get in; the user is the loader data of the `app` route. */
 export async function loader() {
   const user = await requireSession(queryClient);
@@ -52,7 +59,7 @@ function Layout() {
   const navigate = useNavigate();
   const section = sectionOf(useLocation().pathname);
   // One live stream per browser while logged in; this tab leaves it when the layout unmounts (logout, session expiry).
-  useLiveEvents({ onLogout: endSession });
+  useLiveEvents({ keys: liveEventQueryKeys, onLogout: () => endSession(queryClient) });
   // Push messages that arrive while the app is visible show as toasts.
   usePushToasts();
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { redirect, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '@rustico/core';
 import { api, isApiError } from '../lib/api.ts';
-import { API_CACHE_NAME } from '../offline/freshness-header.ts';
+import { API_CACHE_NAME } from '../lib/freshness-header.ts';
 import { endLiveEventsEverywhere } from '../lib/events.ts';
 import { APP_ROUTE_ID, probeSession, rememberSession } from './session.ts';
 
@@ -33,6 +33,16 @@ export function useCurrentUser(): SessionUser {
   const loaderUser = useRouteLoaderData(APP_ROUTE_ID) as SessionUser;
   const { data } = useQuery(sessionQuery);
   return data ?? loaderUser;
+}
+
+/** Fired when the session we thought we had ended elsewhere; the shell sends the user to /login. */
+export const sessionExpired = new EventTarget();
+
+/** Forgets the session we thought we had (a call answered 401, or another tab logged out) and sends the user to /login. */
+export function endSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQueryKey, null);
+  rememberSession(null);
+  sessionExpired.dispatchEvent(new Event('expired'));
 }
 
 /** Ends the session; a session that had already expired counts as logged out. */

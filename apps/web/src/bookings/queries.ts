@@ -1,8 +1,17 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
-import { type bookingPageSchema, type bookingYearsSchema, type nextBookingSchema, type IsoDate } from '@rustico/core';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
+import {
+  type bookingListSchema,
+  type bookingPageSchema,
+  type bookingResponseSchema,
+  type bookingYearsSchema,
+  type nextBookingSchema,
+  type Booking,
+  type BookingInput,
+  type IsoDate,
+} from '@rustico/core';
 import { api, type Answer } from '../lib/api.ts';
-import { FIRST_DATA } from '../lib/api-paths.ts';
+import { bookingsBetweenAddress, FIRST_DATA } from '../lib/api-paths.ts';
 
 /**
  * Every bookings query lives under ['bookings'], so one invalidation of
@@ -17,6 +26,21 @@ export const bookingKeys = {
   histories: () => [...bookingKeys.all, 'history'] as const,
   history: (userId: string) => [...bookingKeys.histories(), userId] as const,
 };
+
+export function bookingRangeQuery(from: IsoDate, to: IsoDate) {
+  return queryOptions({
+    queryKey: bookingKeys.range(from, to),
+    queryFn: ({ signal }) =>
+      api.get<Answer<typeof bookingListSchema>>(bookingsBetweenAddress(from, to), { signal }).then((data) => data.bookings),
+    // The calendar's loader asks for the month it opens on.
+    staleTime: LOADED_BEFORE_MOUNT,
+  });
+}
+
+/** The bookings touching the days of a month grid; the previous month's stay on screen while the next loads. */
+export function useBookingsBetween(from: IsoDate, to: IsoDate) {
+  return useQuery({ ...bookingRangeQuery(from, to), placeholderData: keepPreviousData });
+}
 
 export const nextBookingQuery = queryOptions({
   queryKey: bookingKeys.next(),
@@ -61,5 +85,52 @@ export function useBookingYears(userId: string, enabled: boolean) {
     queryKey: [...bookingKeys.history(userId), 'years'],
     queryFn: ({ signal }) => api.get<Answer<typeof bookingYearsSchema>>(`/users/${encodeURIComponent(userId)}/bookings/years`, { signal }).then((data) => data.years),
     enabled,
+  });
+}
+
+/** Puts a saved booking into every cached calendar range at once (the refetch follows). */
+function upsertInRanges(queryClient: ReturnType<typeof useQueryClient>, booking: Booking) {
+  queryClient.setQueriesData<Booking[]>({ queryKey: bookingKeys.ranges() }, (list) =>
+    list ? [...list.filter((item) => item.id !== booking.id), booking] : list,
+  );
+}
+
+function removeFromRanges(queryClient: ReturnType<typeof useQueryClient>, id: string) {
+  queryClient.setQueriesData<Booking[]>({ queryKey: bookingKeys.ranges() }, (list) =>
+    list ? list.filter((item) => item.id !== id) : list,
+  );
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookingInput) => api.post<Answer<typeof bookingResponseSchema>>('/bookings', input).then((data) => data.booking),
+    onSuccess: (booking) => {
+      upsertInRanges(queryClient, booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}
+
+export function useUpdateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: BookingInput }) =>
+      api.put<Answer<typeof bookingResponseSchema>>(`/bookings/${encodeURIComponent(id)}`, input).then((data) => data.booking),
+    onSuccess: (booking) => {
+      upsertInRanges(queryClient, booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}
+
+export function useDeleteBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/bookings/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      removeFromRanges(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
   });
 }

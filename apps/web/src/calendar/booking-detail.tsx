@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarRange, Pencil, Trash2, X } from 'lucide-react';
 import { canDeleteBooking, canMoveBooking, formatChf, formatDisplayDate, type Booking, type HouseRules, type IsoDate, type SessionUser, type Stay } from '@rustico/core';
-import { StatusPill } from '../fairness/booking-status.tsx';
+import { StatusPill } from '../bookings/booking-status.tsx';
 import { BookingFairness } from '../fairness/booking-fairness.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
@@ -13,7 +13,7 @@ import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
 import { nightsText, OwnerName } from './booking-parts.tsx';
 import { EditBookingForm } from './edit-booking-form.tsx';
-import { useDeleteBooking } from './queries.ts';
+import { useDeleteBooking } from '../bookings/queries.ts';
 import { Actions } from '../ui/actions.tsx';
 import styles from './calendar.module.css';
 

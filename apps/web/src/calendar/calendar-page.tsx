@@ -34,9 +34,10 @@ import { MonthGrid } from './month-grid.tsx';
 import { useOnline } from '../offline/use-outbox.ts';
 import { QuotaLine } from '../fairness/booking-form-parts.tsx';
 import { TurnsCard } from '../fairness/turns-card.tsx';
-import { bookingRangeQuery, houseRulesQuery, useBookingsBetween, useHouseRules } from './queries.ts';
-import { firstData } from '../app/first-data.ts';
-import { queryClient } from '../app/query-client.ts';
+import { bookingRangeQuery, useBookingsBetween } from '../bookings/queries.ts';
+import { houseRulesQuery, useHouseRules } from '../fairness/queries.ts';
+import { firstData } from '../lib/first-data.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { requireSession } from '../auth/queries.ts';
 import { quotaQuery, turnRoundsQuery } from '../fairness/queries.ts';
 import { cx } from '../ui/cx.ts';
@@ -238,7 +239,7 @@ export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
   );
 }
 
-/** The month's bookings, the house rules, my quota and the turns, before the month is drawn (app/first-data.ts). */
+/** The month's bookings, the house rules, my quota and the turns, before the month is drawn (lib/first-data.ts). */
 async function loader({ request }: LoaderFunctionArgs) {
   const shown = monthShown(new URL(request.url).searchParams.get(MONTH_PARAM), houseToday());
   const days = monthGrid(shown.year, shown.month);

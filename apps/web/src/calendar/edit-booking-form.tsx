@@ -11,7 +11,7 @@ import { DateField } from '../ui/date-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
 import { costText, nightsText, PurposeSelect, stayProblemText } from './booking-parts.tsx';
-import { useUpdateBooking } from './queries.ts';
+import { useUpdateBooking } from '../bookings/queries.ts';
 import styles from './calendar.module.css';
 
 export interface EditBookingFormProps {

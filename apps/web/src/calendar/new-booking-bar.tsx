@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatDisplayDate, isAdmin, nightsBetween, type HouseRules, type Purpose, type SessionUser, type Stay } from '@rustico/core';
-import { useMembers } from '../admin/queries.ts';
+import { useMembers } from '../members/queries.ts';
 import { BookingHints, NO_OVERRIDE, OverrideFields, overrideInput, QuotaLine, type OverrideState } from '../fairness/booking-form-parts.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
@@ -9,7 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Select } from '../ui/select.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { costText, nightsText, PurposeSelect } from './booking-parts.tsx';
-import { useCreateBooking } from './queries.ts';
+import { useCreateBooking } from '../bookings/queries.ts';
 import styles from './calendar.module.css';
 
 export interface NewBookingBarProps {

@@ -5,10 +5,10 @@ import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { DecisionExplain } from './booking-status.tsx';
+import { DecisionExplain } from '../bookings/booking-status.tsx';
 import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
-import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from './queries.ts';
+import { useJoinWaitlist, useLeaveWaitlist, useWaitlist } from '../waitlist/queries.ts';
 
 /** "Avvisami se si libera" on someone else's stay, or the way out of the waitlist once on it. */
 function WaitlistAction({ booking, user }: { booking: Booking; user: SessionUser }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CalendarHeart, Snowflake } from 'lucide-react';
 import { formatCount, historyYears, type FairnessView } from '@rustico/core';
-import { HorizontalBarChart } from '../admin/charts.tsx';
-import { BackToSettings, LoadFailed } from '../admin/forbidden.tsx';
+import { HorizontalBarChart } from '../ui/charts.tsx';
+import { BackToSettings, LoadFailed } from '../ui/forbidden.tsx';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';

@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_HOUSE_RULES } from '@rustico/core';
 import { stayProblemText } from '../calendar/booking-parts.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
-import { applyLiveEvent } from '../lib/events.ts';
 import { loadWholeCatalog } from '../lib/i18n.ts';
-import { decisionLines } from './booking-status.tsx';
-import { fairnessKeys, houseRulesKey } from './keys.ts';
+import { decisionLines } from '../bookings/booking-status.tsx';
 import { displayMonthDay, parseMonthDay, peakRangeText } from './peak-format.ts';
 
 beforeAll(async () => {
@@ -82,26 +79,3 @@ describe('why a booking is what it is', () => {
   });
 });
 
-describe('live events of fair booking', () => {
-  const invalidated = (event: Parameters<typeof applyLiveEvent>[1]) => {
-    const keys: unknown[] = [];
-    applyLiveEvent({ invalidateQueries: (filters: { queryKey: unknown }) => keys.push(filters.queryKey) } as unknown as QueryClient, event);
-    return keys;
-  };
-
-  it('a booking refreshes quotas, requests and turns too', () => {
-    expect(invalidated({ type: 'booking', action: 'created', id: 'b' })).toEqual(expect.arrayContaining([fairnessKeys.quotas, fairnessKeys.requests, fairnessKeys.turns]));
-  });
-
-  it('a rules change refreshes the rules, their history and what they decide', () => {
-    expect(invalidated({ type: 'rules', action: 'updated', id: 'house' })).toEqual(
-      expect.arrayContaining([houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views]),
-    );
-  });
-
-  it('turns, notices and the waitlist refresh their own lists', () => {
-    expect(invalidated({ type: 'turns', action: 'updated', id: 'r' })).toEqual([fairnessKeys.turns]);
-    expect(invalidated({ type: 'notice', action: 'created', id: 'n' })).toContainEqual(fairnessKeys.notices);
-    expect(invalidated({ type: 'waitlist', action: 'updated', id: 'w' })).toEqual([fairnessKeys.waitlist]);
-  });
-});

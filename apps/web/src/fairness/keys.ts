@@ -1,7 +1,7 @@
 /**
  * Query keys of fair booking, in their own module so the live-events hook can
  * name them without loading the screens. Everything lives under ['fairness'];
- * the house rules themselves stay under ['house'] (calendar/queries.ts).
+ * the house rules themselves stay under ['house'] (queries.ts).
  */
 export const fairnessKeys = {
   all: ['fairness'] as const,
@@ -16,7 +16,6 @@ export const fairnessKeys = {
   view: (year: number) => ['fairness', 'view', year] as const,
   turns: ['fairness', 'turns'] as const,
   suggestedOrder: (from: string) => ['fairness', 'turns', 'suggested', from] as const,
-  waitlist: ['fairness', 'waitlist'] as const,
   notices: ['fairness', 'notices'] as const,
 };
 

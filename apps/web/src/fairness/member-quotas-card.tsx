@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { UsersRound } from 'lucide-react';
 import { type HouseRules } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
-import { useMembers } from '../admin/queries.ts';
-import { useHouseRules } from '../calendar/queries.ts';
+import { LoadFailed } from '../ui/forbidden.tsx';
+import { useMembers } from '../members/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
@@ -15,7 +14,7 @@ import { Loading } from '../ui/loading.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import styles from './fairness.module.css';
-import { useFairnessView, useSaveMemberQuota } from './queries.ts';
+import { useFairnessView, useHouseRules, useSaveMemberQuota } from './queries.ts';
 import { ruleValueText } from './rules-card.tsx';
 import { houseToday } from '../lib/house-today.ts';
 

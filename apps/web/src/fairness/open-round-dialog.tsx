@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { nightsBetween, type IsoDate } from '@rustico/core';
-import { useMembers } from '../admin/queries.ts';
+import { useMembers } from '../members/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';

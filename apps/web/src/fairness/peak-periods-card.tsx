@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Pencil, Plus, Snowflake, Trash2 } from 'lucide-react';
 import type { PeakPeriod } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';

@@ -13,24 +13,32 @@ import {
   type suggestedOrderSchema,
   type turnRoundListSchema,
   type turnRoundResponseSchema,
-  type waitlistEntryResponseSchema,
-  type waitlistSchema,
   type Approval,
   type HouseRulesUpdate,
   type PeakPeriodInput,
   type SkipTurn,
-  type Stay,
   type TurnRoundInput,
 } from '@rustico/core';
 import { bookingKeys } from '../bookings/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
 import { FIRST_DATA, quotaAddress } from '../lib/api-paths.ts';
-import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
+import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 
 const enc = encodeURIComponent;
 
 // ---- House rules and peak periods -------------------------------------------
+
+/** The house rules (prices, limits, the fair-booking rules), which the calendar and the payment read too. */
+export const houseRulesQuery = queryOptions({
+  queryKey: houseRulesKey,
+  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>(FIRST_DATA.houseRules, { signal }).then((data) => data.rules),
+  staleTime: 10 * 60_000,
+});
+
+export function useHouseRules() {
+  return useQuery(houseRulesQuery);
+}
 
 export function useRuleHistory() {
   return useQuery({
@@ -113,7 +121,7 @@ export function useFairnessView(year: number) {
 
 // ---- Requests and approval ---------------------------------------------------
 
-/** Home's loader asks for the requests, turns and notices before their cards mount (app/first-data.ts). */
+/** Home's loader asks for the requests, turns and notices before their cards mount (lib/first-data.ts). */
 export const pendingRequestsQuery = queryOptions({
   queryKey: fairnessKeys.requests,
   queryFn: ({ signal }) => api.get<Answer<typeof pendingRequestsSchema>>(FIRST_DATA.pendingRequests, { signal }).then((data) => data.bookings),
@@ -204,32 +212,7 @@ export function useCloseRound() {
   return useMutation({ mutationFn: (roundId: string) => api.delete(`/turns/${enc(roundId)}`), onSettled: changed });
 }
 
-// ---- Waitlist and notices ----------------------------------------------------
-
-export function useWaitlist() {
-  return useQuery({
-    queryKey: fairnessKeys.waitlist,
-    queryFn: ({ signal }) => api.get<Answer<typeof waitlistSchema>>('/waitlist', { signal }).then((data) => data.entries),
-  });
-}
-
-function useWaitlistChanged() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: fairnessKeys.waitlist });
-}
-
-export function useJoinWaitlist() {
-  const changed = useWaitlistChanged();
-  return useMutation({
-    mutationFn: (stay: Stay) => api.post<Answer<typeof waitlistEntryResponseSchema>>('/waitlist', { start: stay.start, end: stay.end }).then((data) => data.entry),
-    onSettled: changed,
-  });
-}
-
-export function useLeaveWaitlist() {
-  const changed = useWaitlistChanged();
-  return useMutation({ mutationFn: (id: string) => api.delete(`/waitlist/${enc(id)}`), onSettled: changed });
-}
+// ---- Notices ----------------------------------------------------
 
 export const noticesQuery = queryOptions({
   queryKey: fairnessKeys.notices,

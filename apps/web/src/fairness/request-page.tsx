@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Check, X } from 'lucide-react';
 import { formatDisplayDate, isAdmin, type Booking } from '@rustico/core';
-import { Forbidden, LoadFailed } from '../admin/forbidden.tsx';
+import { Forbidden, LoadFailed } from '../ui/forbidden.tsx';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
@@ -20,7 +20,7 @@ import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
 import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
-import { StatusPill } from './booking-status.tsx';
+import { StatusPill } from '../bookings/booking-status.tsx';
 import { approvalOf, changedMeanwhile } from './decisions.ts';
 import { useCompetingRequests, useDecideRequest } from './queries.ts';
 

@@ -6,7 +6,7 @@ import { Card } from '../ui/card.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
 import { List, ListRow } from '../ui/list.tsx';
 import styles from './fairness.module.css';
-import { StatusPill } from './booking-status.tsx';
+import { StatusPill } from '../bookings/booking-status.tsx';
 import { usePendingRequests } from './queries.ts';
 
 /**

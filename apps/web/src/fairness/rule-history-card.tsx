@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { History } from 'lucide-react';
 import { formatChf, type RuleChange } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { t } from '../lib/i18n.ts';
 import { formatMoment } from '../lib/moment.ts';
 import { Button } from '../ui/button.tsx';

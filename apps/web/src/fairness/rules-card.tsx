@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Gauge } from 'lucide-react';
 import { MAX_BOOKING_WINDOW_MONTHS, type HouseRules, type HouseRulesUpdate } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
-import { useHouseRules } from '../calendar/queries.ts';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
@@ -14,7 +13,7 @@ import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
 import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
-import { useSaveRules } from './queries.ts';
+import { useHouseRules, useSaveRules } from './queries.ts';
 
 type RuleField = 'bookingWindowMonths' | 'maxStayNights' | 'quotaNights' | 'noticeDays';
 

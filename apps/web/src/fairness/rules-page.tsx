@@ -1,5 +1,5 @@
 import { isAdmin } from '@rustico/core';
-import { BackToSettings } from '../admin/forbidden.tsx';
+import { BackToSettings } from '../ui/forbidden.tsx';
 import { useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';

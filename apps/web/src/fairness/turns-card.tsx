@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ListOrdered } from 'lucide-react';
 import type { IsoDate, SessionUser } from '@rustico/core';
-import { LoadFailed } from '../admin/forbidden.tsx';
+import { LoadFailed } from '../ui/forbidden.tsx';
 import { t } from '../lib/i18n.ts';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';

@@ -1,11 +1,11 @@
 import { useCurrentUser } from '../auth/queries.ts';
-import { firstData } from '../app/first-data.ts';
-import { queryClient } from '../app/query-client.ts';
+import { firstData } from '../lib/first-data.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { config } from '../lib/config.ts';
 import { openStaysQuery } from '../management/register/queries.ts';
 import { t } from '../lib/i18n.ts';
 import { localClock } from '../lib/moment.ts';
-import { useCachedAt } from '../offline/freshness.ts';
+import { useCachedAt } from '../lib/freshness.ts';
 import { noticesQuery, pendingRequestsQuery, turnRoundsQuery } from '../fairness/queries.ts';
 import { NoticesCard } from '../fairness/notices-card.tsx';
 import { RequestsCard } from '../fairness/requests-card.tsx';
@@ -29,7 +29,7 @@ const SIZED_CARDS_WAIT_MS = 300;
  * render; waits for the cards that are there only when they have something to say (the step
  * my stay needs, notices, requests, turns), so they are in place at the first paint instead of
  * pushing the others down. The cards that keep their size while loading get a short wait more
- * (app/first-data.ts); a slow one (the weather provider) still fills in later.
+ * (lib/first-data.ts); a slow one (the weather provider) still fills in later.
  */
 export async function loader() {
   const sized: Promise<unknown>[] = [

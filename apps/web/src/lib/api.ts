@@ -1,7 +1,7 @@
 import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@rustico/core';
 import type { z } from 'zod';
-import { CACHED_AT_HEADER } from '../offline/freshness-header.ts';
-import { noteAnswerFreshness } from '../offline/freshness.ts';
+import { CACHED_AT_HEADER } from './freshness-header.ts';
+import { noteAnswerFreshness } from './freshness.ts';
 import { ApiError, networkError } from './api-error.ts';
 import { apiAddress } from './api-paths.ts';
 import { takePageAnswer } from './page-answers.ts';

@@ -1,11 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@rustico/core';
-import { moneyKeys } from '../accounts/keys.ts';
-import { membersKey } from '../admin/keys.ts';
-import { bookingKeys } from '../bookings/queries.ts';
-import { fairnessKeys, houseRulesKey } from '../fairness/keys.ts';
-import { noteKeys } from '../notes/queries.ts';
 import { inNextTask } from './next-task.ts';
 import { browserEnvironment, joinSharedStream, type SharedStream } from './shared-stream.ts';
 
@@ -14,49 +9,26 @@ export const LIVE_EVENTS_URL = '/api/events';
 
 type EventType = Exclude<LiveEvent['type'], 'resync'>;
 
-type KeysFor = { readonly [T in EventType]?: (event: Extract<LiveEvent, { type: T }>) => readonly QueryKey[] };
-
 /**
- * What each kind of notice makes stale. A new kind of live data adds its type
- * to `liveEventSchema` in core and its query keys here; a type without an
- * entry is ignored.
+ * What each kind of notice makes stale: the query keys of the features that show it. The app
+ * layer writes the table (app/live-event-keys.ts), as this mechanism knows no feature; a type
+ * without an entry is ignored.
  */
-export const liveEventQueryKeys: KeysFor = {
-  // Unpaid stays are part of each member's balance; a stay uses quota, may be a request and may end a turn.
-  booking: () => [
-    bookingKeys.all,
-    moneyKeys.all,
-    fairnessKeys.quotas,
-    fairnessKeys.requests,
-    fairnessKeys.competingAll,
-    fairnessKeys.views,
-    fairnessKeys.turns,
-  ],
-  note: () => [noteKeys.all],
-  // A new name or photo shows wherever people appear: notes, bookings, the members list, requests and turns.
-  user: () => [noteKeys.all, bookingKeys.all, membersKey, moneyKeys.all, fairnessKeys.all],
-  money: () => [moneyKeys.all],
-  // The rules decide quotas, requests and the fairness view.
-  rules: () => [houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views],
-  turns: () => [fairnessKeys.turns],
-  // A notice is a decision, a turn or a freed night: the stays it speaks of may have changed too.
-  notice: () => [fairnessKeys.notices, fairnessKeys.requests, fairnessKeys.waitlist],
-  waitlist: () => [fairnessKeys.waitlist],
-};
+export type LiveEventKeys = { readonly [T in EventType]?: (event: Extract<LiveEvent, { type: T }>) => readonly QueryKey[] };
 
 /** Invalidates the queries a notice concerns; `resync` (the server could not replay what we missed) invalidates everything. */
-export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+export function applyLiveEvent(queryClient: QueryClient, keys: LiveEventKeys, event: LiveEvent): void {
   if (event.type === 'resync') {
     void queryClient.invalidateQueries();
     return;
   }
-  const keysOf = liveEventQueryKeys[event.type] as ((event: LiveEvent) => readonly QueryKey[]) | undefined;
+  const keysOf = keys[event.type] as ((event: LiveEvent) => readonly QueryKey[]) | undefined;
   for (const queryKey of keysOf?.(event) ?? []) void queryClient.invalidateQueries({ queryKey });
 }
 
 /**
  * Reads one SSE `data:` payload (written by the server from core's `liveEventSchema`); anything
- * malformed is ignored, and so is a type this app does not know (`liveEventQueryKeys` has no entry).
+ * malformed is ignored; a type this app does not know is ignored by `applyLiveEvent`.
  */
 export function parseLiveEvent(data: unknown): LiveEvent | null {
   if (typeof data !== 'string') return null;
@@ -86,7 +58,7 @@ export function endLiveEventsEverywhere(): void {
  * up (the stream answered an error), a new stream opens later and everything
  * is refetched, as events may have been lost.
  */
-export function useLiveEvents({ enabled = true, onLogout }: { enabled?: boolean; onLogout: () => void }): void {
+export function useLiveEvents({ keys, enabled = true, onLogout }: { keys: LiveEventKeys; enabled?: boolean; onLogout: () => void }): void {
   const queryClient = useQueryClient();
   const latestOnLogout = useRef(onLogout);
   useEffect(() => {
@@ -99,7 +71,7 @@ export function useLiveEvents({ enabled = true, onLogout }: { enabled?: boolean;
       const stream = joinSharedStream(browserEnvironment(), LIVE_EVENTS_URL, {
         onNotice: (data) => {
           const event = parseLiveEvent(data);
-          if (event) applyLiveEvent(queryClient, event);
+          if (event) applyLiveEvent(queryClient, keys, event);
         },
         onReopened: () => void queryClient.invalidateQueries(),
         onLogout: () => latestOnLogout.current(),
@@ -110,5 +82,5 @@ export function useLiveEvents({ enabled = true, onLogout }: { enabled?: boolean;
         if (joined === stream) joined = null;
       };
     });
-  }, [enabled, queryClient]);
+  }, [enabled, keys, queryClient]);
 }

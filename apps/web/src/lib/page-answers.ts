@@ -1,4 +1,4 @@
-import { API_CACHE_NAME } from '../offline/freshness-header.ts';
+import { API_CACHE_NAME } from './freshness-header.ts';
 
 /**
  * The answers the server wrote into the page it sent (http/web-app.ts): a screen's first data

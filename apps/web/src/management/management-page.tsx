@@ -8,8 +8,8 @@ import { Page } from '../ui/page.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
 import { RegisterTab } from './register/register-tab.tsx';
 import { openStaysQuery } from './register/queries.ts';
-import { firstData } from '../app/first-data.ts';
-import { queryClient } from '../app/query-client.ts';
+import { firstData } from '../lib/first-data.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { loadWhenIdle } from '../lib/load-when-idle.ts';
 import { Loading } from '../ui/loading.tsx';
 
@@ -54,7 +54,7 @@ export function ManagementPage() {
   );
 }
 
-/** Registra's first card, my stays to check in, out or pay, is drawn with them (app/first-data.ts). */
+/** Registra's first card, my stays to check in, out or pay, is drawn with them (lib/first-data.ts). */
 async function loader() {
   await firstData([queryClient.prefetchQuery(openStaysQuery)]);
   return null;

@@ -16,7 +16,7 @@ import {
   type NoteInput,
 } from '@rustico/core';
 import type { z } from 'zod';
-import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
+import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { sendOrQueue } from '../offline/outbox.ts';

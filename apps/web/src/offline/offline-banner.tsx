@@ -2,7 +2,7 @@ import { CloudOff, CloudUpload, Check, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { t } from '../lib/i18n.ts';
 import { localClock } from '../lib/moment.ts';
-import { useCachedAt } from './freshness.ts';
+import { useCachedAt } from '../lib/freshness.ts';
 import { useOutboxSync } from './use-outbox.ts';
 import styles from './offline-banner.module.css';
 

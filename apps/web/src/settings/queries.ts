@@ -5,7 +5,7 @@ import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
 import { api, parseResponse, type Answer } from '../lib/api.ts';
 import { FIRST_DATA } from '../lib/api-paths.ts';
-import { LOADED_BEFORE_MOUNT } from '../app/first-data.ts';
+import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 import { networkError } from '../lib/api-error.ts';
 
 /** Sends the picked file as it is (its own Content-Type); the server checks the content. */

@@ -17,8 +17,8 @@ import { ChannelRows } from './channel-rows.tsx';
 import { DurationRow, PushSwitchRow } from './notification-rows.tsx';
 import { RowGroup } from '../ui/row-group.tsx';
 import { ActionRow, LinkRow } from './settings-row.tsx';
-import { firstData } from '../app/first-data.ts';
-import { queryClient } from '../app/query-client.ts';
+import { firstData } from '../lib/first-data.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { notificationSettingsQuery } from './queries.ts';
 
 /** /app/impostazioni: account, notifications, the admin block by role, the installed app's tools, logout. */
@@ -148,7 +148,7 @@ export function SettingsPage() {
   );
 }
 
-/** Impostazioni is drawn once the notification channels are in (app/first-data.ts). */
+/** Impostazioni is drawn once the notification channels are in (lib/first-data.ts). */
 async function loader() {
   await firstData([queryClient.prefetchQuery(notificationSettingsQuery)]);
   return null;

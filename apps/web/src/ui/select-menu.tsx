@@ -1,6 +1,6 @@
 import * as RadixSelect from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import type { SelectOption } from './select.tsx';
+import type { SelectOption } from './select-option.ts';
 import styles from './select.module.css';
 
 export interface SelectMenuProps {

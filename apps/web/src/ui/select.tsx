@@ -4,6 +4,7 @@ import { cx } from './cx.ts';
 import fieldStyles from './text-field.module.css';
 import styles from './select.module.css';
 import { loadWhenIdle } from '../lib/load-when-idle.ts';
+import type { SelectOption } from './select-option.ts';
 
 const loadSelectMenu = () => import('./select-menu.tsx');
 // Radix Select and floating-ui (15 KB) load once a Select is on screen, not with every screen that has one.
@@ -12,11 +13,6 @@ const SelectMenu = lazy(() => loadSelectMenu().then((module) => ({ default: modu
 /** Keys with which a closed combobox opens (WAI-ARIA select-only combobox). */
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
-export interface SelectOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
 
 export interface SelectProps {
   label: string;

@@ -24,7 +24,7 @@ import { useToast } from '../../ui/toast-context.ts';
 import { GiftPicture, PhonePayPicture } from './pictures.tsx';
 import { refusalError, typedValue } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
-import { useHouseRules } from '../../calendar/queries.ts';
+import { useHouseRules } from '../../fairness/queries.ts';
 import { qrBillUrl, usePay, usePaymentDetails } from './queries.ts';
 import { QrBill } from '../../ui/qr-bill.tsx';
 import { Actions } from '../../ui/actions.tsx';

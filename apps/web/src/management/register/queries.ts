@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LOADED_BEFORE_MOUNT } from '../../app/first-data.ts';
+import { LOADED_BEFORE_MOUNT } from '../../lib/first-data.ts';
 import {
   type bookingListSchema,
   type bookingResponseSchema,

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { t } from '../lib/i18n.ts';
-import { Alert } from '../ui/alert.tsx';
-import { Button, buttonClass } from '../ui/button.tsx';
-import { Card } from '../ui/card.tsx';
-import { pageStyles } from '../ui/page.tsx';
-import styles from './admin.module.css';
+import { Alert } from './alert.tsx';
+import { Button, buttonClass } from './button.tsx';
+import { Card } from './card.tsx';
+import { pageStyles } from './page.tsx';
+import styles from './forbidden.module.css';
 
 /** The back link above an admin page's title. */
 export function BackToSettings() {

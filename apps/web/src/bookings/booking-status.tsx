@@ -1,7 +1,7 @@
 import type { Booking } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { formatMomentDay } from '../lib/moment.ts';
-import styles from './fairness.module.css';
+import styles from './booking-status.module.css';
 
 /** Richiesta / Confermata / Rifiutata as a pill; a request is hatched like its bar. */
 export function StatusPill({ status }: { status: Booking['status'] }) {

@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { List, ListRow } from '../ui/list.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import styles from './fairness.module.css';
+import styles from './waitlist.module.css';
 import { useLeaveWaitlist, useWaitlist } from './queries.ts';
 
 export function waitlistDates(entry: Pick<WaitlistEntry, 'start' | 'end'>): string {
@@ -26,7 +26,7 @@ export function WaitlistCard({ memberId }: { memberId: string | null }) {
   if (entries.length === 0) return null;
   return (
     <Card title={t('fairness.waitlist.title')} aria-label={t('fairness.waitlist.title')} icon={<BellRing size={20} />}>
-      <p className={styles.muted}>{t('fairness.waitlist.lead')}</p>
+      <p className={styles.lead}>{t('fairness.waitlist.lead')}</p>
       <List label={t('fairness.waitlist.title')}>
         {entries.map((entry) => {
           const dates = waitlistDates(entry);
@@ -42,7 +42,7 @@ export function WaitlistCard({ memberId }: { memberId: string | null }) {
                 <Button
                   variant="text"
                   danger
-                  className={styles.iconButton}
+                  className={styles.remove}
                   aria-label={t('fairness.waitlist.removeLabel', { dates })}
                   title={t('fairness.waitlist.remove')}
                   icon={<Trash2 size={18} aria-hidden="true" />}

@@ -1,21 +1,19 @@
 import { MutationCache, QueryCache, QueryClient, timeoutManager } from '@tanstack/react-query';
-import { coalescedTimers } from '../lib/coalesced-timers.ts';
-import { isApiError } from '../lib/api-error.ts';
-import { rememberSession } from '../auth/session.ts';
-import { sessionQueryKey } from '../auth/queries.ts';
+import { coalescedTimers } from './coalesced-timers.ts';
+import { isApiError } from './api-error.ts';
 
-/** Fired when a call answers 401 while we thought we were logged in; the shell sends the user to /login. */
-export const sessionExpired = new EventTarget();
+let unauthorized: () => void = () => undefined;
 
-/** Forgets the session we thought we had (it answered 401, or another tab logged out) and sends the user to /login. */
-export function endSession(): void {
-  queryClient.setQueryData(sessionQueryKey, null);
-  rememberSession(null);
-  sessionExpired.dispatchEvent(new Event('expired'));
+/**
+ * What the app does when a call answers 401: the session it thought it had is gone. The app
+ * layer sets it (app/shell.tsx), as this shared client knows no feature.
+ */
+export function whenUnauthorized(handler: () => void): void {
+  unauthorized = handler;
 }
 
 function handleError(error: unknown): void {
-  if (isApiError(error) && error.status === 401 && queryClient.getQueryData(sessionQueryKey)) endSession();
+  if (isApiError(error) && error.status === 401) unauthorized();
 }
 
 // Before any query exists: timers of two providers cannot clear each other.

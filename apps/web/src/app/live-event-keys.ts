@@ -1,0 +1,34 @@
+import { moneyKeys } from '../accounts/keys.ts';
+import { membersKey } from '../members/queries.ts';
+import { bookingKeys } from '../bookings/queries.ts';
+import { fairnessKeys, houseRulesKey } from '../fairness/keys.ts';
+import type { LiveEventKeys } from '../lib/events.ts';
+import { noteKeys } from '../notes/queries.ts';
+import { waitlistKey } from '../waitlist/queries.ts';
+
+/**
+ * What each kind of live notice makes stale. A new kind of live data adds its type to
+ * `liveEventSchema` in core and the query keys of the screens that show it here.
+ */
+export const liveEventQueryKeys: LiveEventKeys = {
+  // Unpaid stays are part of each member's balance; a stay uses quota, may be a request and may end a turn.
+  booking: () => [
+    bookingKeys.all,
+    moneyKeys.all,
+    fairnessKeys.quotas,
+    fairnessKeys.requests,
+    fairnessKeys.competingAll,
+    fairnessKeys.views,
+    fairnessKeys.turns,
+  ],
+  note: () => [noteKeys.all],
+  // A new name or photo shows wherever people appear: notes, bookings, the members list, requests and turns.
+  user: () => [noteKeys.all, bookingKeys.all, membersKey, moneyKeys.all, fairnessKeys.all],
+  money: () => [moneyKeys.all],
+  // The rules decide quotas, requests and the fairness view.
+  rules: () => [houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views],
+  turns: () => [fairnessKeys.turns],
+  // A notice is a decision, a turn or a freed night: the stays it speaks of may have changed too.
+  notice: () => [fairnessKeys.notices, fairnessKeys.requests, waitlistKey],
+  waitlist: () => [waitlistKey],
+};
