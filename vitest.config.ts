@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'benchmarks/**/*.test.ts'],
     // The web app's unit tests are of plain modules: no DOM is simulated.
     environment: 'node',
     // A zone far from UTC and Europe: code that forgets the house's zone fails here.

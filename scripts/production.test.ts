@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, processTree, type Proc } from '../apps/server/src/bench/processes.ts';
+import { alive, processTree, type Proc } from '../benchmarks/processes.ts';
 
 /** The built server as production runs it: `npm start` on a current build, node alone. */
 const root = path.resolve(import.meta.dirname, '..');

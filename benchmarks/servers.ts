@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-export const repoRoot = path.resolve(serverDir, '../../..');
+export const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The compiled server and CLI, as production runs them (`npm run build` makes them). */
 const compiled = (entry: 'main' | 'cli') => path.join(repoRoot, 'build/current/server', `${entry}.js`);
 
@@ -56,7 +55,7 @@ export function startRustico(port: number, dataDir: string): Promise<RunningServ
 }
 
 export function startBareFastify(port: number, logDir: string): Promise<RunningServer> {
-  return start(['--import', 'tsx', path.join(serverDir, 'bench/bare-fastify.ts')], { PORT: String(port) }, `http://127.0.0.1:${port}/`, path.join(logDir, 'bare.log'));
+  return start(['--import', 'tsx', path.join(import.meta.dirname, 'bare-fastify.ts')], { PORT: String(port) }, `http://127.0.0.1:${port}/`, path.join(logDir, 'bare.log'));
 }
 
 /** Runs the command line in a data folder, as `npm run cli -- …` does. */

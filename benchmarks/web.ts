@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findChromium } from '../../../../scripts/chromium.mjs';
+import { findChromium } from '../scripts/chromium.mjs';
 import { ADMIN_EMAIL, login, measureWithRetries, ms, SCREENS, seconds, type Run, type Screen } from './lighthouse.ts';
 import { CpuThrottling, SLOW_HOST_BENCHMARK_INDEX } from './cpu-throttling.ts';
 import { median } from './load.ts';
@@ -18,7 +18,7 @@ import { cli, repoRoot, startRustico } from './servers.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8393);
-const REPORT = path.resolve(import.meta.dirname, '../../../../docs/performance.md');
+const REPORT = path.resolve(import.meta.dirname, '../docs/performance.md');
 const MARKERS = { begin: '<!-- bench:web:begin (written by npm run bench:web) -->', end: '<!-- bench:web:end -->' };
 
 function sections(results: Map<Screen, Run[]>, cpu: CpuThrottling): BenchSection[] {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, todayIn } from '@rustico/core';
-import { DEMO_PASSWORD } from '../demo/seed.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/seed.ts';
 import { CONNECTIONS, load, median } from './load.ts';
 import { fixed, markdownTable, percent, writeReport, type BenchSection } from './report.ts';
 import { footprint } from './footprint.ts';
@@ -34,7 +34,7 @@ const MEASUREMENTS: ((bench: Bench) => Promise<BenchSection[]>)[] = [footprint];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 8391);
-const REPORT = path.resolve(import.meta.dirname, '../../../../docs/performance.md');
+const REPORT = path.resolve(import.meta.dirname, '../docs/performance.md');
 
 interface Target {
   name: string;
