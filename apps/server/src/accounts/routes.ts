@@ -19,7 +19,7 @@ import type { AppContext } from '../context.ts';
 import { listExpenses } from '../expenses/service.ts';
 import { readPaymentDetails } from '../house/content.ts';
 import { AppError, forbidden } from '../http/errors.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { billSvg, type Bill } from '../stays/qr-bill.ts';
 import {
   accountOfYear,
@@ -35,7 +35,6 @@ import {
   setShares,
 } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const svgResponse = { 200: z.any().describe('SVG') };
 
 /** The house's money: every member reads the accounts and balances, admins record and issue. */

@@ -16,11 +16,10 @@ import { requireAdmin, requireSuperadmin } from '../auth/guards.ts';
 import { ALL_MEMBERS, bookingHistory } from '../bookings/history.ts';
 import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { bookingsCsv } from './csv.ts';
 import { addMember, listMembers, resetMemberPassword, restoreVoucher, updateMember } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** What the people who run the house need: figures, exports (admins) and the members (superadmins). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {

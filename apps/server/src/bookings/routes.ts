@@ -13,11 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { bookingHistoryPage, bookingHistoryYears } from './history.ts';
 import { bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const historyParams = z.object({ userId: z.string().min(1).max(100) });
 
 export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -11,12 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { sendFile } from '../storage/service.ts';
 import { expensesCsv } from './csv.ts';
 import { createExpense, expenseHistory, listExpenses, readReceipt, removeExpense, setReceipt, updateExpense } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Expenses: every member sees them (transparency); the author or an admin changes them. */
 export function expenseRoutes(ctx: AppContext): FastifyPluginAsyncZod {

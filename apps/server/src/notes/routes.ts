@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { createNote, deleteNote, latestNote, notesPage, setReaction } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export function noteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { addPeakPeriod, changePeakPeriod, peakPeriods, removePeakPeriod } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Peak periods: everyone reads them (the calendar marks them), administrators change them. */
 export function peakRoutes(ctx: AppContext): FastifyPluginAsyncZod {

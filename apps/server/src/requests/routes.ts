@@ -1,12 +1,10 @@
 import { approvalResponseSchema, approvalSchema, competingRequestsSchema, pendingRequestsSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { competingRequests, decideRequest, pendingRequests } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Requests of peak periods: who waits, who competes, and the administrators' decision. */
 export function requestRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -17,12 +17,11 @@ import { toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { readPaymentDetails } from '../house/content.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { qrBillSvg } from './qr-bill.ts';
 import { correctReading, recentReadings } from './reading-corrections.ts';
 import { checkIn, checkOut, latestMeterReading, openStays, pay } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export function stayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, idParams } from '../http/schemas.ts';
 import { closeTurnRound, openTurnRound, skipTurn, suggestedOrder, turnRounds } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Picking turns: the live queue for everyone, rounds opened and closed by administrators. */
 export function turnRoutes(ctx: AppContext): FastifyPluginAsyncZod {
