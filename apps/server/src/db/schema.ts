@@ -284,6 +284,10 @@ export interface IdempotencyKeysTable {
   responseStatus: number | null;
   responseType: string | null;
   responseBody: string | null;
+  /** When the request's write committed (in its transaction), whether or not it answered. */
+  appliedAt: string | null;
+  /** The first record that write created. */
+  createdId: string | null;
 }
 
 /** Uploaded files (storage/): the bytes are a BLOB on SQLite and bytea on PostgreSQL. */
