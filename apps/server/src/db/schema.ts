@@ -152,10 +152,10 @@ export interface MeterReadingsTable {
   recordedAt: string;
 }
 
-export interface WriteCountersTable {
+/** A token bucket: when it is full again, in milliseconds since 1970 (http/rate-limit-repository.ts). */
+export interface RateLimitsTable {
   key: string;
-  windowStart: string;
-  count: number;
+  fullAt: number;
 }
 
 export interface MeterReadingCorrectionsTable {
@@ -222,12 +222,6 @@ export interface PasswordLinksTable {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
-}
-
-export interface PasswordResetRequestsTable {
-  id: string;
-  key: string;
-  requestedAt: string;
 }
 
 export interface ExpensesTable {
@@ -303,7 +297,6 @@ export interface Database {
   notificationChoices: NotificationChoicesTable;
   deliveries: DeliveriesTable;
   passwordLinks: PasswordLinksTable;
-  passwordResetRequests: PasswordResetRequestsTable;
   files: FilesTable;
   expenses: ExpensesTable;
   expenseChanges: ExpenseChangesTable;
@@ -313,7 +306,7 @@ export interface Database {
   bookings: BookingsTable;
   meterReadings: MeterReadingsTable;
   meterReadingCorrections: MeterReadingCorrectionsTable;
-  writeCounters: WriteCountersTable;
+  rateLimits: RateLimitsTable;
   notes: NotesTable;
   noteReactions: NoteReactionsTable;
   users: UsersTable;

@@ -3,7 +3,7 @@ import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts
 import { testDialects } from '../test/databases.ts';
 import { MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
 import { createUser } from '../users/service.ts';
-import { MAX_RESETS_PER_ACCOUNT } from './service.ts';
+import { MAX_RESETS_PER_ACCOUNT, requestPasswordReset, RESET_WINDOW_MS } from './service.ts';
 
 const linkIn = (text: string | undefined) => /https:\/\/rustico\.example\.ch\/nuova-password\/([\w-]+)/.exec(text ?? '')?.[1];
 
@@ -93,6 +93,50 @@ describe.each(testDialects)('forgotten password and invitations (%s)', (dialect)
     expect(answers.filter((a) => a.status === 202).length).toBeLessThanOrEqual(MAX_RESETS_PER_ACCOUNT);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(3);
   });
+
+  it('keeps a flood of refused requests to a few rows and one query each, and a trickle never locks the person out', async () => {
+    t.clock.advance(16 * MINUTE);
+    let queries = 0;
+    const counting = { ...t.ctx, db: t.ctx.db.withPlugin({ transformQuery: ({ node }) => (queries++, node), transformResult: async ({ result }) => result }) };
+    const buckets = async () => Number((await t.ctx.db.selectFrom('rateLimits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rowsBefore = await buckets();
+    const perRefusal = new Set<number>();
+    const outcomes = { sent: 0, refused: 0 };
+    for (let i = 0; i < 10_000; i += 1) {
+      // From one address and from ever new ones, as a flood comes.
+      const address = i % 2 ? '203.0.113.7' : `198.51.${(i >> 8) & 255}.${i & 255}`;
+      const before = queries;
+      await requestPasswordReset(counting, { email: 'anna@example.ch', address }).then(
+        // The email leaves in the background (and queries too): let it go before the next request.
+        () => ((outcomes.sent += 1), t.ctx.tasks.idle()),
+        (error) => {
+          if (error.status !== 429) throw error;
+          outcomes.refused += 1;
+          perRefusal.add(queries - before);
+        },
+      );
+    }
+    expect(outcomes).toEqual({ sent: MAX_RESETS_PER_ACCOUNT, refused: 10_000 - MAX_RESETS_PER_ACCOUNT });
+    // Each refusal is one query (a read of the account's bucket), the first as the last.
+    expect([...perRefusal]).toEqual([1]);
+    // The account's bucket and the addresses that got through: not a row per request.
+    expect((await buckets()) - rowsBefore).toBeLessThanOrEqual(1 + MAX_RESETS_PER_ACCOUNT);
+    // Then one request every three minutes for an hour, each from a new address: with refused
+    // requests counted, none got through and the person was locked out for good. Each now takes
+    // the token the bucket got back, and its link goes to the person.
+    mail.received.length = 0;
+    let trickled = 0;
+    for (let i = 0; i < 20; i += 1) {
+      t.clock.advance(3 * MINUTE);
+      await requestPasswordReset(counting, { email: 'anna@example.ch', address: `192.0.2.${i}` }).then(() => (trickled += 1), () => undefined);
+    }
+    await t.ctx.tasks.idle();
+    expect({ trickled, emails: mail.to('anna@example.ch').length }).toEqual({ trickled: 20, emails: 20 });
+    expect((await t.client().get(`/api/password-links/${linkIn(mail.to('anna@example.ch').at(-1)?.text)}`)).body.valid).toBe(true);
+    // Once it has stopped for the window, the person's own request gets through.
+    t.clock.advance(RESET_WINDOW_MS);
+    expect((await requestReset('anna@example.ch')).status).toBe(202);
+  }, 60_000);
 
   it('invites a new member by email to choose their own password', async () => {
     const admin = await t.login('superadmin');

@@ -35,16 +35,6 @@ export async function retireLinksOf(db: Kysely<Database>, userId: string, now: s
   await db.updateTable('passwordLinks').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
 }
 
-export async function insertResetRequest(db: Db, rows: { id: string; key: string; requestedAt: string }[]): Promise<void> {
-  await db.insertInto('passwordResetRequests').values(rows).execute();
-}
-
-/** Requests for a key since a moment, oldest first (the oldest tells when the limit lifts). */
-export function recentResetRequests(db: Db, key: string, since: string) {
-  return db.selectFrom('passwordResetRequests').select('requestedAt').where('key', '=', key).where('requestedAt', '>', since).orderBy('requestedAt').execute();
-}
-
-export async function pruneResetRecords(db: Db, requestsBefore: string, linksBefore: string): Promise<void> {
-  await db.deleteFrom('passwordResetRequests').where('requestedAt', '<=', requestsBefore).execute();
-  await db.deleteFrom('passwordLinks').where('expiresAt', '<=', linksBefore).execute();
+export async function pruneExpiredLinks(db: Db, expiredBefore: string): Promise<void> {
+  await db.deleteFrom('passwordLinks').where('expiresAt', '<=', expiredBefore).execute();
 }
