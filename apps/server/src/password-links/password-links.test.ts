@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
 import { testDialects } from '../test/databases.ts';
-import { MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
-import { createUser } from '../users/service.ts';
-import { MAX_RESETS_PER_ACCOUNT, requestPasswordReset, RESET_WINDOW_MS } from './service.ts';
+import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { createUser, setUserPassword } from '../users/service.ts';
+import { MAX_RESETS_PER_ACCOUNT, requestPasswordReset, RESET_WINDOW_MS, sendInvitation } from './service.ts';
 
 const linkIn = (text: string | undefined) => /https:\/\/rustico\.example\.ch\/nuova-password\/([\w-]+)/.exec(text ?? '')?.[1];
 
@@ -137,6 +137,75 @@ describe.each(testDialects)('forgotten password and invitations (%s)', (dialect)
     t.clock.advance(RESET_WINDOW_MS);
     expect((await requestReset('anna@example.ch')).status).toBe(202);
   }, 60_000);
+
+  describe("a member's open links (reset and invitation) stop working", () => {
+    let admin: TestClient;
+    let member = 0;
+    beforeAll(async () => {
+      admin = await t.login('superadmin');
+    });
+
+    /** A member with an open invitation and an open reset link, and a client logged in as them. */
+    async function memberWithLinks() {
+      t.clock.advance(16 * MINUTE);
+      const email = `links${++member}@example.ch`;
+      const user = await createUser(t.ctx, { email, name: `Links ${member}`, password: 'vecchia-password', role: 'member' });
+      await sendInvitation(t.ctx, user);
+      await requestReset(email);
+      const tokens = mail.to(email).map((m) => linkIn(m.text)!);
+      expect(tokens).toHaveLength(2);
+      const client = t.client();
+      await client.post('/api/session', { email, password: 'vecchia-password' });
+      return { user, email, tokens, client };
+    }
+    async function expectDead(tokens: string[]) {
+      for (const token of tokens) {
+        expect((await t.client().get(`/api/password-links/${token}`)).body.valid).toBe(false);
+        expect((await t.client().post('/api/password-links', { token, password: 'dal-vecchio-link' })).status).toBe(410);
+      }
+    }
+
+    it('when the member changes their own password', async () => {
+      const { tokens, client } = await memberWithLinks();
+      expect((await client.request('PUT', '/api/profile/password', { currentPassword: 'vecchia-password', newPassword: 'nuova-password' })).status).toBe(204);
+      await expectDead(tokens);
+    });
+
+    it('when an administrator gives a one-time password, which then keeps working', async () => {
+      const { user, email, tokens } = await memberWithLinks();
+      const given = await admin.post(`/api/admin/users/${user.id}/password`);
+      expect(given.status).toBe(200);
+      await expectDead(tokens);
+      expect((await t.client().post('/api/session', { email, password: given.body.password })).status).toBe(200);
+    });
+
+    it('when the command line sets the password', async () => {
+      const { email, tokens } = await memberWithLinks();
+      await setUserPassword(t.ctx, email, 'dalla-riga-di-comando');
+      await expectDead(tokens);
+    });
+
+    it('when the account is disabled, also once it is enabled again', async () => {
+      const { user, tokens } = await memberWithLinks();
+      expect((await admin.request('PATCH', `/api/admin/users/${user.id}`, { disabled: true })).status).toBe(200);
+      expect((await admin.request('PATCH', `/api/admin/users/${user.id}`, { disabled: false })).status).toBe(200);
+      await expectDead(tokens);
+    });
+
+    it('when one of them is used, or a new invitation is sent', async () => {
+      const used = await memberWithLinks();
+      expect((await t.client().post('/api/password-links', { token: used.tokens[1], password: 'scelta-col-link' })).status).toBe(204);
+      await expectDead(used.tokens);
+
+      const invited = await memberWithLinks();
+      mail.received.length = 0;
+      await sendInvitation(t.ctx, invited.user);
+      await t.ctx.tasks.idle();
+      await expectDead(invited.tokens);
+      const fresh = linkIn(mail.to(invited.email)[0]?.text)!;
+      expect((await t.client().get(`/api/password-links/${fresh}`)).body.valid).toBe(true);
+    });
+  });
 
   it('invites a new member by email to choose their own password', async () => {
     const admin = await t.login('superadmin');

@@ -30,7 +30,7 @@ export async function takeLink(db: Kysely<Database>, id: string, now: string): P
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A new password makes the member's other open links useless. */
+/** The member's open links stop working (a new password, a disabled account, a new invitation). */
 export async function retireLinksOf(db: Kysely<Database>, userId: string, now: string): Promise<void> {
   await db.updateTable('passwordLinks').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
 }

@@ -3,6 +3,7 @@ import { emailSchema, languageOf, type PasswordLinkPurpose, type PasswordLinkSta
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { hasToken, takeToken } from '../http/rate-limit-repository.ts';
 import { composeMail } from '../mail/layout.ts';
@@ -44,19 +45,33 @@ async function takeResetTokens(ctx: AppContext, keys: { account: string; address
   });
 }
 
-/** Makes a single-use link for a member and returns its address; only the hash is stored. */
+/**
+ * Makes a single-use link for a member and returns its address; only the hash is stored. A new
+ * invitation replaces whatever links the member still had, in the same transaction.
+ */
 async function createLink(ctx: AppContext, user: UserRow, purpose: PasswordLinkPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  await insertPasswordLink(ctx.db, {
-    id: linkIdOf(token),
-    userId: user.id,
-    purpose,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + (purpose === 'reset' ? RESET_LINK_VALID_MS : INVITATION_VALID_MS)).toISOString(),
-    usedAt: null,
+  await ctx.db.transaction().execute(async (trx) => {
+    if (purpose === 'invitation') await retireLinksOf(trx, user.id, now.toISOString());
+    await insertPasswordLink(trx, {
+      id: linkIdOf(token),
+      userId: user.id,
+      purpose,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + (purpose === 'reset' ? RESET_LINK_VALID_MS : INVITATION_VALID_MS)).toISOString(),
+      usedAt: null,
+    });
   });
   return `${publicBaseUrl(ctx.config)}/nuova-password/${token}`;
+}
+
+/**
+ * A link sent for the old password must not outlive it: every change of a member's password,
+ * and disabling the account, retires the member's open links, in the transaction of the change.
+ */
+export async function retirePasswordLinks(db: Db, userId: string, at: Date): Promise<void> {
+  await retireLinksOf(db, userId, at.toISOString());
 }
 
 /**
