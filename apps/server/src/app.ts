@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
@@ -23,6 +23,7 @@ import { openApiDocument } from './http/openapi.ts';
 import { registerHsts, registerWriteLimit } from './http/write-limit.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { validatorCompiler } from './http/schemas.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { setupRoutes } from './setup/routes.ts';

@@ -1,5 +1,5 @@
 import { pruneAuthRecords } from './auth/service.ts';
-import { pruneWriteCounters } from './http/write-limit.ts';
+import { pruneRateLimits } from './http/write-limit.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { closeContext, createContext } from './context.ts';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const photos = await movePhotoFolderIntoDatabase(db, config.dataDir, ctx.now());
   if (photos.keptAs) ctx.log.info({ moved: photos.moved, keptAs: photos.keptAs }, 'photos moved into the database');
   await pruneAuthRecords(ctx);
-  await pruneWriteCounters(ctx);
+  await pruneRateLimits(ctx);
 
   const app = await buildApp(ctx, { serveWeb: true });
   const address = await app.listen({ port: config.port, host: config.host });
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   }
 
   const prune = setInterval(() => {
-    Promise.all([pruneAuthRecords(ctx), pruneWriteCounters(ctx), prunePasswordRecords(ctx), pruneDeliveries(ctx)]).catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
+    Promise.all([pruneAuthRecords(ctx), pruneRateLimits(ctx), prunePasswordRecords(ctx), pruneDeliveries(ctx)]).catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
   }, DAY_MS);
   prune.unref();
   const stopReminders = startReminderScheduler(ctx);

@@ -55,6 +55,7 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_MISMATCH',
   'IDEMPOTENCY_IN_PROGRESS',
+  'IDEMPOTENCY_APPLIED',
   // Fair booking (docs/fairness.md): the house rules, requests of peak periods, turns, waitlist.
   'BOOKING_WINDOW',
   'NOTICE_TOO_SHORT',

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { sendInvitation } from '../password-links/service.ts';
+import { retirePasswordLinks, sendInvitation } from '../password-links/service.ts';
 import { countOtherActiveSuperadmins, findUserById, listUsers, updateUser, type UserRow } from '../users/repository.ts';
 import { createUser, toSessionUser } from '../users/service.ts';
 
@@ -67,6 +67,8 @@ export async function updateMember(ctx: AppContext, id: string, changes: MemberU
       ...(changes.hidden !== undefined ? { hidden: changes.hidden ? 1 : 0 } : {}),
       ...(changes.disabled !== undefined ? { disabled: changes.disabled ? 1 : 0 } : {}),
     });
+    // Enabled again, the member asks for a new link: the ones sent before stay dead.
+    if (changes.disabled) await retirePasswordLinks(trx, id, ctx.now());
     return (await findUserById(trx, id))!;
   });
   // A disabled member is out at once: sessions gone, open tabs cut off. Their history stays.
@@ -79,8 +81,12 @@ export async function resetMemberPassword(ctx: AppContext, id: string): Promise<
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User');
   const password = generatePassword();
-  // The private calendar address ends with the old password.
-  await updateUser(ctx.db, id, { passwordHash: await hashPassword(password, ctx.config.passwordHash), calendarToken: null });
+  const passwordHash = await hashPassword(password, ctx.config.passwordHash);
+  await ctx.db.transaction().execute(async (trx) => {
+    // The private calendar address ends with the old password, and so do the links to choose one.
+    await updateUser(trx, id, { passwordHash, calendarToken: null });
+    await retirePasswordLinks(trx, id, ctx.now());
+  });
   await endSessions(ctx, id);
   return { user: toMember(row), password };
 }

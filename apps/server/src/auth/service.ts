@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { emailSchema, type Language, type PasswordChange, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { retirePasswordLinks } from '../password-links/service.ts';
 import { findUserByEmail, findUserById, touchLastSeen, updatePasswordHash } from '../users/repository.ts';
 import { toSessionUser } from '../users/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -164,7 +165,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<IssuedS
 /**
  * A member changes their own password. A wrong current password counts toward
  * the login limit (it is a password guess like any other); the member's other
- * sessions end, the one making the change stays.
+ * sessions end, the one making the change stays, and open password links stop working.
  */
 export async function changeOwnPassword(ctx: AppContext, user: SessionUser, sessionToken: string, input: PasswordChange, address: string): Promise<void> {
   const keys = failureKeys(user.email, address);
@@ -182,8 +183,12 @@ export async function changeOwnPassword(ctx: AppContext, user: SessionUser, sess
     throw new AppError(400, 'WRONG_PASSWORD', 'The current password is wrong', 'currentPassword');
   }
   await deleteLoginFailures(ctx.db, attempt);
-  await updatePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword, ctx.config.passwordHash));
-  await deleteSessionsOfUser(ctx.db, user.id, sessionIdOf(sessionToken));
+  const passwordHash = await hashPassword(input.newPassword, ctx.config.passwordHash);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, passwordHash);
+    await retirePasswordLinks(trx, user.id, ctx.now());
+    await deleteSessionsOfUser(trx, user.id, sessionIdOf(sessionToken));
+  });
 }
 
 /** Housekeeping run at start and once a day: expired sessions and old failures go. */

@@ -12,6 +12,7 @@ import {
   type QueryCompiler,
   type SqliteDialectConfig,
 } from 'kysely';
+import { withCommitMarks } from './commit-marks.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { SqliteDatabase, type SqliteStatement } from './sqlite-driver.ts';
@@ -109,10 +110,10 @@ export function createDb(target: DbTarget): Db {
       created.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
       return created;
     };
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return new Kysely<Database>({ dialect: withCommitMarks(new PostgresDialect({ pool })), plugins });
   }
   const sqlite = openSqlite(target.sqlitePath);
-  const db = new Kysely<Database>({ dialect: new Sqlite({ database: withStatementCache(sqlite) }), plugins });
+  const db = new Kysely<Database>({ dialect: withCommitMarks(new Sqlite({ database: withStatementCache(sqlite) })), plugins });
   sqliteConnections.set(db, sqlite);
   return db;
 }

@@ -152,10 +152,10 @@ export interface MeterReadingsTable {
   recordedAt: string;
 }
 
-export interface WriteCountersTable {
+/** A token bucket: when it is full again, in milliseconds since 1970 (http/rate-limit-repository.ts). */
+export interface RateLimitsTable {
   key: string;
-  windowStart: string;
-  count: number;
+  fullAt: number;
 }
 
 export interface MeterReadingCorrectionsTable {
@@ -224,12 +224,6 @@ export interface PasswordLinksTable {
   usedAt: string | null;
 }
 
-export interface PasswordResetRequestsTable {
-  id: string;
-  key: string;
-  requestedAt: string;
-}
-
 export interface ExpensesTable {
   id: string;
   date: string;
@@ -284,6 +278,10 @@ export interface IdempotencyKeysTable {
   responseStatus: number | null;
   responseType: string | null;
   responseBody: string | null;
+  /** When the request's write committed (in its transaction), whether or not it answered. */
+  appliedAt: string | null;
+  /** The first record that write created. */
+  createdId: string | null;
 }
 
 /** Uploaded files (storage/): the bytes are a BLOB on SQLite and bytea on PostgreSQL. */
@@ -299,7 +297,6 @@ export interface Database {
   notificationChoices: NotificationChoicesTable;
   deliveries: DeliveriesTable;
   passwordLinks: PasswordLinksTable;
-  passwordResetRequests: PasswordResetRequestsTable;
   files: FilesTable;
   expenses: ExpensesTable;
   expenseChanges: ExpenseChangesTable;
@@ -309,7 +306,7 @@ export interface Database {
   bookings: BookingsTable;
   meterReadings: MeterReadingsTable;
   meterReadingCorrections: MeterReadingCorrectionsTable;
-  writeCounters: WriteCountersTable;
+  rateLimits: RateLimitsTable;
   notes: NotesTable;
   noteReactions: NoteReactionsTable;
   users: UsersTable;

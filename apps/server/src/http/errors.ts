@@ -21,7 +21,8 @@ export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not l
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Not allowed');
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 
-function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number, details?: Record<string, string | number | null>) {
+/** The body of every refusal; also what an Idempotency-Key stores for an answer it lost. */
+export function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number, details?: Record<string, string | number | null>) {
   return { error: { code, message, ...(field ? { field } : {}), ...(retryAfterSeconds ? { retryAfterSeconds } : {}), ...(details ? { details } : {}) } };
 }
 

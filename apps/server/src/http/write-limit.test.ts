@@ -51,6 +51,26 @@ describe.each(testDialects)('the write limit per user (%s)', (dialect) => {
     t.clock.advance(MINUTE);
     expect((await anna.post('/api/notes', { text: 'Un minuto dopo' })).status).toBe(201);
   });
+
+  it('lets no more than the limit through across the end of a minute, and one more per sixth of a minute after', async () => {
+    const bruno = await t.login('member');
+    const brunoElsewhere = new TestClient(second.url);
+    brunoElsewhere.cookie = bruno.cookie;
+    const burst = async (count: number) =>
+      (await Promise.all(Array.from({ length: count }, (_, i) => (i % 2 ? brunoElsewhere : bruno).post('/api/notes', { text: `Raffica ${i}` })))).filter((a) => a.status === 201).length;
+    // Half a second before a minute ends, and as long after it: fixed minutes let 10 + 10 through.
+    const now = t.clock.now().getTime();
+    t.clock.advance(MINUTE - (now % MINUTE) - 500);
+    const before = await burst(15);
+    t.clock.advance(1000);
+    const after = await burst(15);
+    // The bucket holds 10 and gets one back every 6 s: within 1 s, 10 + floor(1 s / 6 s) = 10.
+    expect({ before, after }).toEqual({ before: 10, after: 0 });
+    t.clock.advance(6000);
+    expect(await burst(3)).toBe(1);
+    // One row per member, whatever the number of writes.
+    expect(await t.ctx.db.selectFrom('rateLimits').select('key').where('key', 'like', 'writes:%').execute()).toHaveLength(3);
+  });
 });
 
 describe('Strict-Transport-Security', () => {

@@ -1,35 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
-import { countWrite, deleteWriteCountersBefore } from './write-limit-repository.ts';
+import { deleteFullBuckets, takeToken } from './rate-limit-repository.ts';
 
 const WINDOW_MS = 60 * 1000;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Writes per user and minute: a person never comes near the limit, a script
- * posting a thousand notes a second stops at it. The count lives in the
- * database, so several server processes share it. Logging in and out has its
- * own rules (the login limit) and is not counted.
+ * Writes per user: a token bucket of WRITE_LIMIT_PER_MINUTE writes that refills over a minute,
+ * so a person never comes near the limit and a script posting a thousand notes a second stops
+ * at it, at any moment (fixed minutes let twice the limit through across a minute's end). The
+ * bucket lives in the database, so several server processes share it. Logging in and out has
+ * its own rules (the login limit) and is not counted.
  */
 export function registerWriteLimit(app: FastifyInstance, ctx: AppContext): void {
   // A callback hook: reads pass without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const user = request.user;
     if (!user || !WRITES.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/session')) return done();
-    const now = ctx.now().getTime();
-    const windowStart = now - (now % WINDOW_MS);
-    countWrite(ctx.db, `writes:${user.id}`, new Date(windowStart).toISOString()).then((count) => {
-      if (count <= ctx.config.writeLimitPerMinute) return done();
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    const limit = ctx.config.writeLimitPerMinute;
+    takeToken(ctx.db, `writes:${user.id}`, ctx.now().getTime(), limit, WINDOW_MS).then((taken) => {
+      if (taken) return done();
+      // The next token comes within one interval.
+      const retryAfterSeconds = Math.max(1, Math.ceil(WINDOW_MS / limit / 1000));
       done(new AppError(429, 'TOO_MANY_WRITES', 'Too many changes in a short time, try again in a moment', undefined, retryAfterSeconds));
     }, done);
   });
 }
 
-/** Housekeeping: counters of past windows are of no use. */
-export async function pruneWriteCounters(ctx: AppContext): Promise<void> {
-  await deleteWriteCountersBefore(ctx.db, new Date(ctx.now().getTime() - WINDOW_MS).toISOString());
+/** Housekeeping: a full bucket (of writes, of password resets) is the same as none. */
+export async function pruneRateLimits(ctx: AppContext): Promise<void> {
+  await deleteFullBuckets(ctx.db, ctx.now().getTime());
 }
 
 /** HSTS only means something over HTTPS (directly or through a trusted proxy). */

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { claimKey, finishClaim, parseIdempotencyKey, requestFingerprint } from './service.ts';
+import { runWithCommitMark, type CommitMark } from '../db/commit-marks.ts';
+import { appliedMark, claimKey, finishClaim, parseIdempotencyKey, requestFingerprint } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyKey: string | null;
+    /** The key this request claimed, until its answer is stored. */
+    idempotency: { key: string; claimedAt: string; mark: CommitMark } | null;
   }
 }
 
@@ -13,18 +15,23 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Every write under /api accepts an Idempotency-Key: the same key from the same member within
  * seven days gets the first answer again and writes nothing. Keys are scoped to the logged-in
- * member; a write without a session has no one to scope them to and runs as usual.
+ * member; a write without a session has no one to scope them to and runs as usual. The route
+ * runs with a commit mark: each of its writes marks the claim applied in its own transaction,
+ * so a crash before the answer is stored never lets a resend write again.
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
-  app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotency', null);
   // Callback hooks that go async only for a write with a key: every other request passes without a promise.
   app.addHook('preHandler', (request, reply, done) => {
     const key = WRITES.has(request.method) && request.url.startsWith('/api/') && request.user ? parseIdempotencyKey(request.headers['idempotency-key']) : null;
     if (!key) return done();
-    claimKey(ctx, request.user!.id, key, requestFingerprint(request.method, request.url, request.body)).then((claim) => {
+    const userId = request.user!.id;
+    claimKey(ctx, userId, key, requestFingerprint(request.method, request.url, request.body)).then((claim) => {
       if (claim.kind === 'claimed') {
-        request.idempotencyKey = key;
-        return done();
+        const mark = appliedMark(ctx, userId, key, claim.claimedAt);
+        request.idempotency = { key, claimedAt: claim.claimedAt, mark };
+        // The handler runs inside: every write it commits carries the mark.
+        return runWithCommitMark(mark, done);
       }
       const { status, type, body } = claim.response;
       reply.header('idempotent-replayed', 'true');
@@ -33,19 +40,21 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     }, done);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.idempotencyKey || !request.user) return done(null, payload);
+    if (!request.idempotency || !request.user) return done(null, payload);
     void storeAnswer(request, reply, payload).then(() => done(null, payload));
   });
 
   async function storeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
-    const key = request.idempotencyKey!;
-    request.idempotencyKey = null;
+    const { key, claimedAt, mark } = request.idempotency!;
+    request.idempotency = null;
+    mark.active = false;
     const storable = payload === null || payload === undefined || typeof payload === 'string';
     const type = reply.getHeader('content-type');
     await finishClaim(
       ctx,
       request.user!.id,
       key,
+      claimedAt,
       storable ? { status: reply.statusCode, type: typeof type === 'string' ? type : null, body: (payload as string | null | undefined) ?? null } : null,
     ).catch((error: unknown) => request.log.error({ err: error }, 'idempotency: could not store the response'));
   }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
 import { testDialects } from '../test/databases.ts';
-import { MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
-import { createUser } from '../users/service.ts';
-import { MAX_RESETS_PER_ACCOUNT } from './service.ts';
+import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { createUser, setUserPassword } from '../users/service.ts';
+import { MAX_RESETS_PER_ACCOUNT, requestPasswordReset, RESET_WINDOW_MS, sendInvitation } from './service.ts';
 
 const linkIn = (text: string | undefined) => /https:\/\/rustico\.example\.ch\/nuova-password\/([\w-]+)/.exec(text ?? '')?.[1];
 
@@ -92,6 +92,119 @@ describe.each(testDialects)('forgotten password and invitations (%s)', (dialect)
     // Each request is counted before the check, so never more than the limit get through.
     expect(answers.filter((a) => a.status === 202).length).toBeLessThanOrEqual(MAX_RESETS_PER_ACCOUNT);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps a flood of refused requests to a few rows and one query each, and a trickle never locks the person out', async () => {
+    t.clock.advance(16 * MINUTE);
+    let queries = 0;
+    const counting = { ...t.ctx, db: t.ctx.db.withPlugin({ transformQuery: ({ node }) => (queries++, node), transformResult: async ({ result }) => result }) };
+    const buckets = async () => Number((await t.ctx.db.selectFrom('rateLimits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rowsBefore = await buckets();
+    const perRefusal = new Set<number>();
+    const outcomes = { sent: 0, refused: 0 };
+    for (let i = 0; i < 10_000; i += 1) {
+      // From one address and from ever new ones, as a flood comes.
+      const address = i % 2 ? '203.0.113.7' : `198.51.${(i >> 8) & 255}.${i & 255}`;
+      const before = queries;
+      await requestPasswordReset(counting, { email: 'anna@example.ch', address }).then(
+        // The email leaves in the background (and queries too): let it go before the next request.
+        () => ((outcomes.sent += 1), t.ctx.tasks.idle()),
+        (error) => {
+          if (error.status !== 429) throw error;
+          outcomes.refused += 1;
+          perRefusal.add(queries - before);
+        },
+      );
+    }
+    expect(outcomes).toEqual({ sent: MAX_RESETS_PER_ACCOUNT, refused: 10_000 - MAX_RESETS_PER_ACCOUNT });
+    // Each refusal is one query (a read of the account's bucket), the first as the last.
+    expect([...perRefusal]).toEqual([1]);
+    // The account's bucket and the addresses that got through: not a row per request.
+    expect((await buckets()) - rowsBefore).toBeLessThanOrEqual(1 + MAX_RESETS_PER_ACCOUNT);
+    // Then one request every three minutes for an hour, each from a new address: with refused
+    // requests counted, none got through and the person was locked out for good. Each now takes
+    // the token the bucket got back, and its link goes to the person.
+    mail.received.length = 0;
+    let trickled = 0;
+    for (let i = 0; i < 20; i += 1) {
+      t.clock.advance(3 * MINUTE);
+      await requestPasswordReset(counting, { email: 'anna@example.ch', address: `192.0.2.${i}` }).then(() => (trickled += 1), () => undefined);
+    }
+    await t.ctx.tasks.idle();
+    expect({ trickled, emails: mail.to('anna@example.ch').length }).toEqual({ trickled: 20, emails: 20 });
+    expect((await t.client().get(`/api/password-links/${linkIn(mail.to('anna@example.ch').at(-1)?.text)}`)).body.valid).toBe(true);
+    // Once it has stopped for the window, the person's own request gets through.
+    t.clock.advance(RESET_WINDOW_MS);
+    expect((await requestReset('anna@example.ch')).status).toBe(202);
+  }, 60_000);
+
+  describe("a member's open links (reset and invitation) stop working", () => {
+    let admin: TestClient;
+    let member = 0;
+    beforeAll(async () => {
+      admin = await t.login('superadmin');
+    });
+
+    /** A member with an open invitation and an open reset link, and a client logged in as them. */
+    async function memberWithLinks() {
+      t.clock.advance(16 * MINUTE);
+      const email = `links${++member}@example.ch`;
+      const user = await createUser(t.ctx, { email, name: `Links ${member}`, password: 'vecchia-password', role: 'member' });
+      await sendInvitation(t.ctx, user);
+      await requestReset(email);
+      const tokens = mail.to(email).map((m) => linkIn(m.text)!);
+      expect(tokens).toHaveLength(2);
+      const client = t.client();
+      await client.post('/api/session', { email, password: 'vecchia-password' });
+      return { user, email, tokens, client };
+    }
+    async function expectDead(tokens: string[]) {
+      for (const token of tokens) {
+        expect((await t.client().get(`/api/password-links/${token}`)).body.valid).toBe(false);
+        expect((await t.client().post('/api/password-links', { token, password: 'dal-vecchio-link' })).status).toBe(410);
+      }
+    }
+
+    it('when the member changes their own password', async () => {
+      const { tokens, client } = await memberWithLinks();
+      expect((await client.request('PUT', '/api/profile/password', { currentPassword: 'vecchia-password', newPassword: 'nuova-password' })).status).toBe(204);
+      await expectDead(tokens);
+    });
+
+    it('when an administrator gives a one-time password, which then keeps working', async () => {
+      const { user, email, tokens } = await memberWithLinks();
+      const given = await admin.post(`/api/admin/users/${user.id}/password`);
+      expect(given.status).toBe(200);
+      await expectDead(tokens);
+      expect((await t.client().post('/api/session', { email, password: given.body.password })).status).toBe(200);
+    });
+
+    it('when the command line sets the password', async () => {
+      const { email, tokens } = await memberWithLinks();
+      await setUserPassword(t.ctx, email, 'dalla-riga-di-comando');
+      await expectDead(tokens);
+    });
+
+    it('when the account is disabled, also once it is enabled again', async () => {
+      const { user, tokens } = await memberWithLinks();
+      expect((await admin.request('PATCH', `/api/admin/users/${user.id}`, { disabled: true })).status).toBe(200);
+      expect((await admin.request('PATCH', `/api/admin/users/${user.id}`, { disabled: false })).status).toBe(200);
+      await expectDead(tokens);
+    });
+
+    it('when one of them is used, or a new invitation is sent', async () => {
+      const used = await memberWithLinks();
+      expect((await t.client().post('/api/password-links', { token: used.tokens[1], password: 'scelta-col-link' })).status).toBe(204);
+      await expectDead(used.tokens);
+
+      const invited = await memberWithLinks();
+      mail.received.length = 0;
+      await sendInvitation(t.ctx, invited.user);
+      await t.ctx.tasks.idle();
+      await expectDead(invited.tokens);
+      const fresh = linkIn(mail.to(invited.email)[0]?.text)!;
+      expect((await t.client().get(`/api/password-links/${fresh}`)).body.valid).toBe(true);
+    });
   });
 
   it('invites a new member by email to choose their own password', async () => {

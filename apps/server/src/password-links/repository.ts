@@ -30,21 +30,11 @@ export async function takeLink(db: Kysely<Database>, id: string, now: string): P
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A new password makes the member's other open links useless. */
+/** The member's open links stop working (a new password, a disabled account, a new invitation). */
 export async function retireLinksOf(db: Kysely<Database>, userId: string, now: string): Promise<void> {
   await db.updateTable('passwordLinks').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
 }
 
-export async function insertResetRequest(db: Db, rows: { id: string; key: string; requestedAt: string }[]): Promise<void> {
-  await db.insertInto('passwordResetRequests').values(rows).execute();
-}
-
-/** Requests for a key since a moment, oldest first (the oldest tells when the limit lifts). */
-export function recentResetRequests(db: Db, key: string, since: string) {
-  return db.selectFrom('passwordResetRequests').select('requestedAt').where('key', '=', key).where('requestedAt', '>', since).orderBy('requestedAt').execute();
-}
-
-export async function pruneResetRecords(db: Db, requestsBefore: string, linksBefore: string): Promise<void> {
-  await db.deleteFrom('passwordResetRequests').where('requestedAt', '<=', requestsBefore).execute();
-  await db.deleteFrom('passwordLinks').where('expiresAt', '<=', linksBefore).execute();
+export async function pruneExpiredLinks(db: Db, expiredBefore: string): Promise<void> {
+  await db.deleteFrom('passwordLinks').where('expiresAt', '<=', expiredBefore).execute();
 }

@@ -1,9 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { emailSchema, languageOf, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
+import { hasToken, takeToken } from '../http/rate-limit-repository.ts';
 import { composeMail } from '../mail/layout.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
@@ -11,9 +13,7 @@ import { findUserByEmail, updatePasswordHash, type UserRow } from '../users/repo
 import {
   findUsableLink,
   insertPasswordLink,
-  insertResetRequest,
-  pruneResetRecords,
-  recentResetRequests,
+  pruneExpiredLinks,
   retireLinksOf,
   takeLink,
 } from './repository.ts';
@@ -21,37 +21,57 @@ import {
 const MINUTE_MS = 60_000;
 export const RESET_LINK_VALID_MS = 60 * MINUTE_MS;
 export const INVITATION_VALID_MS = 7 * 24 * 60 * MINUTE_MS;
-/** Like the login: per account and per address, in a sliding window, counted in the database. */
+/** Per account and per address, a token bucket of this many that refills over the window, in the database. */
 export const RESET_WINDOW_MS = 15 * MINUTE_MS;
 export const MAX_RESETS_PER_ACCOUNT = 5;
 export const MAX_RESETS_PER_ADDRESS = 20;
 
 const linkIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Run after the request is counted, so parallel requests cannot all pass a check made before. */
-async function assertUnderLimit(ctx: AppContext, key: string, max: number): Promise<void> {
+/**
+ * A token from the account's bucket and one from the address's, or neither: a refused request
+ * leaves nothing behind (no row, no token taken), so a flood costs a read or two a request,
+ * holds no more rows than keys that got through, and never pushes a person's limit further out.
+ */
+async function takeResetTokens(ctx: AppContext, keys: { account: string; address: string }): Promise<void> {
   const now = ctx.now().getTime();
-  const requests = await recentResetRequests(ctx.db, key, new Date(now - RESET_WINDOW_MS).toISOString());
-  // This request is among them.
-  if (requests.length <= max) return;
-  const liftsAt = new Date(requests[requests.length - max - 1]!.requestedAt).getTime() + RESET_WINDOW_MS;
-  const retryAfterSeconds = Math.max(1, Math.ceil((liftsAt - now) / 1000));
-  throw new AppError(429, 'RATE_LIMITED', 'Too many password requests, try again later', undefined, retryAfterSeconds);
+  const limited = (max: number) =>
+    new AppError(429, 'RATE_LIMITED', 'Too many password requests, try again later', undefined, Math.ceil(RESET_WINDOW_MS / max / 1000));
+  // Under a flood nearly every request is refused: one read by key says so, without a lock.
+  if (!(await hasToken(ctx.db, keys.account, now, MAX_RESETS_PER_ACCOUNT, RESET_WINDOW_MS))) throw limited(MAX_RESETS_PER_ACCOUNT);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await takeToken(trx, keys.account, now, MAX_RESETS_PER_ACCOUNT, RESET_WINDOW_MS))) throw limited(MAX_RESETS_PER_ACCOUNT);
+    if (!(await takeToken(trx, keys.address, now, MAX_RESETS_PER_ADDRESS, RESET_WINDOW_MS))) throw limited(MAX_RESETS_PER_ADDRESS);
+  });
 }
 
-/** Makes a single-use link for a member and returns its address; only the hash is stored. */
+/**
+ * Makes a single-use link for a member and returns its address; only the hash is stored. A new
+ * invitation replaces whatever links the member still had, in the same transaction.
+ */
 async function createLink(ctx: AppContext, user: UserRow, purpose: PasswordLinkPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  await insertPasswordLink(ctx.db, {
-    id: linkIdOf(token),
-    userId: user.id,
-    purpose,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + (purpose === 'reset' ? RESET_LINK_VALID_MS : INVITATION_VALID_MS)).toISOString(),
-    usedAt: null,
+  await ctx.db.transaction().execute(async (trx) => {
+    if (purpose === 'invitation') await retireLinksOf(trx, user.id, now.toISOString());
+    await insertPasswordLink(trx, {
+      id: linkIdOf(token),
+      userId: user.id,
+      purpose,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + (purpose === 'reset' ? RESET_LINK_VALID_MS : INVITATION_VALID_MS)).toISOString(),
+      usedAt: null,
+    });
   });
   return `${publicBaseUrl(ctx.config)}/nuova-password/${token}`;
+}
+
+/**
+ * A link sent for the old password must not outlive it: every change of a member's password,
+ * and disabling the account, retires the member's open links, in the transaction of the change.
+ */
+export async function retirePasswordLinks(db: Db, userId: string, at: Date): Promise<void> {
+  await retireLinksOf(db, userId, at.toISOString());
 }
 
 /**
@@ -63,11 +83,7 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
   const parsed = emailSchema.safeParse(input.email);
   if (!parsed.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
   const email = parsed.data;
-  const keys = { account: `account:${email}`, address: `address:${input.address}` };
-  const requestedAt = ctx.now().toISOString();
-  await insertResetRequest(ctx.db, [keys.address, keys.account].map((key) => ({ id: randomUUID(), key, requestedAt })));
-  await assertUnderLimit(ctx, keys.address, MAX_RESETS_PER_ADDRESS);
-  await assertUnderLimit(ctx, keys.account, MAX_RESETS_PER_ACCOUNT);
+  await takeResetTokens(ctx, { account: `reset-account:${email}`, address: `reset-address:${input.address}` });
   ctx.tasks.run('password reset email failed', async () => {
     const user = await findUserByEmail(ctx.db, email);
     if (!user || user.disabled === 1) return;
@@ -123,8 +139,7 @@ export async function usePasswordLink(ctx: AppContext, token: string, password: 
   ctx.events.disconnect(link.userId);
 }
 
-/** Housekeeping with the sessions': old requests and long-expired links go. */
+/** Housekeeping with the sessions': long-expired links go (the reset limit's buckets go with the write limit's). */
 export async function prunePasswordRecords(ctx: AppContext): Promise<void> {
-  const now = ctx.now().getTime();
-  await pruneResetRecords(ctx.db, new Date(now - RESET_WINDOW_MS).toISOString(), new Date(now - INVITATION_VALID_MS).toISOString());
+  await pruneExpiredLinks(ctx.db, new Date(ctx.now().getTime() - INVITATION_VALID_MS).toISOString());
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { isBlankText, isIsoDate, normalizeText, stayDatesInRange, staysOverlap, todayIn, tutorialIds } from '@rustico/core';
+import { isBlankText, isIsoDate, noticesReadSchema, normalizeText, stayDatesInRange, staysOverlap, todayIn, tutorialIds } from '@rustico/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { testDialects } from '../test/databases.ts';
 import { startTestApp, type TestClient, type TestApp } from '../test/test-app.ts';
 import { createUser } from '../users/service.ts';
@@ -149,6 +150,24 @@ class Pools {
     if (typeof body.url === 'string' && body.url.endsWith('.ics')) this.feeds.add(body.url.split('/').pop()!);
   }
 }
+
+describe('the fuzzing generators', () => {
+  it('put NUL inside the items of string lists, as in the ids of POST /api/notices/read', () => {
+    const schema = z.toJSONSchema(noticesReadSchema, { io: 'input' }) as JsonSchema;
+    const bodies = fc.sample(bodyFor(schema), { numRuns: 1000, seed: 39 }).map(({ raw }) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        return null;
+      }
+    });
+    const nulIds = bodies.filter((body) => {
+      const ids = (body as { ids?: unknown } | null)?.ids;
+      return Array.isArray(ids) && ids.some((id) => typeof id === 'string' && id.includes('\u0000'));
+    });
+    expect(nulIds.length).toBeGreaterThan(10);
+  });
+});
 
 /**
  * Suite 2 of the hardening issue: requests generated from the API's schemas

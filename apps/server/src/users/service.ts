@@ -5,6 +5,7 @@ import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
+import { retirePasswordLinks } from '../password-links/service.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
 import { contentKey, deleteFile, getFile, putFile, versionedUrl, type StoredFile } from '../storage/service.ts';
 import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
@@ -99,15 +100,19 @@ export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now'>, userId: 
   return fileName;
 }
 
-export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events'> & PasswordHashing, email: string, password: string): Promise<void> {
+export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events' | 'now'> & PasswordHashing, email: string, password: string): Promise<void> {
   const parsed = emailSchema.safeParse(email);
   const user = parsed.success ? await findUserByEmail(ctx.db, parsed.data) : undefined;
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', `No account with email ${email}`, 'email');
   const parsedPassword = newPasswordSchema.safeParse(password);
   if (!parsedPassword.success) throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
-  await updatePasswordHash(ctx.db, user.id, await hashPassword(parsedPassword.data, ctx.config.passwordHash));
-  // Whoever knew the old password is logged out everywhere, open tabs included (other
-  // processes notice the ended sessions themselves).
-  await deleteSessionsOfUser(ctx.db, user.id);
+  const passwordHash = await hashPassword(parsedPassword.data, ctx.config.passwordHash);
+  // Whoever knew the old password (or holds a link to choose one) is out everywhere, open tabs
+  // included (other processes notice the ended sessions themselves).
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, passwordHash);
+    await retirePasswordLinks(trx, user.id, ctx.now());
+    await deleteSessionsOfUser(trx, user.id);
+  });
   ctx.events.disconnect(user.id);
 }

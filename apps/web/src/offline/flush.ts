@@ -26,7 +26,12 @@ export async function sendEntry(entry: Pick<OutboxEntry, 'key' | 'method' | 'pat
     body = null;
   }
   if (response.ok) return { kind: 'sent', body };
-  return { kind: 'refused', refusal: refusalFrom(response.status, body) };
+  const refusal = refusalFrom(response.status, body);
+  // An earlier send's write was saved, but its answer never arrived: done, the screens refresh.
+  if (refusal.code === 'IDEMPOTENCY_APPLIED') return { kind: 'sent', body: null };
+  // An earlier send with this key is still running on the server: ask again later.
+  if (refusal.code === 'IDEMPOTENCY_IN_PROGRESS') return { kind: 'unreachable' };
+  return { kind: 'refused', refusal };
 }
 
 function refusalFrom(status: number, body: unknown): OutboxRefusal {

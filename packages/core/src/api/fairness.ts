@@ -123,4 +123,5 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 export const noticeListSchema = z.object({ notices: z.array(noticeSchema), unread: z.number().int() });
-export const noticesReadSchema = z.object({ ids: z.array(z.string().max(100)).max(500).optional() });
+// Notices are made with random UUIDs (notices/service.ts).
+export const noticesReadSchema = z.object({ ids: z.array(z.guid()).max(500).optional() });

@@ -873,6 +873,7 @@ export const de: Messages = {
     IDEMPOTENCY_KEY_INVALID: 'Ungültige Anfrage. Versuche es erneut.',
     IDEMPOTENCY_MISMATCH: 'Dieser Eintrag wurde schon mit anderen Daten gesendet.',
     IDEMPOTENCY_IN_PROGRESS: 'Wird noch gesendet. Versuche es gleich nochmals.',
+    IDEMPOTENCY_APPLIED: 'Diese Änderung war schon gespeichert. Lade neu, um sie zu sehen.',
     BOOKING_WINDOW: 'Zu früh: Buchungen höchstens {bookingWindowMonths} Monate im Voraus (bis {latestDay})',
     NOTICE_TOO_SHORT: 'Zu kurzfristig: mindestens {noticeDays} Tage Vorlauf (Anreise ab {earliestStart})',
     QUOTA_EXCEEDED: 'Kontingent überschritten: {year} hast du {usedNights} Nächte genutzt, es bleiben {remainingNights}',

@@ -873,6 +873,7 @@ export const en: Messages = {
     IDEMPOTENCY_KEY_INVALID: 'Invalid request. Please try again.',
     IDEMPOTENCY_MISMATCH: 'This entry was already sent with other data.',
     IDEMPOTENCY_IN_PROGRESS: 'Still sending. Please try again in a moment.',
+    IDEMPOTENCY_APPLIED: 'This change was already saved. Reload to see it.',
     BOOKING_WINDOW: 'Too far ahead: bookings at most {bookingWindowMonths} months ahead (until {latestDay})',
     NOTICE_TOO_SHORT: 'Too soon: at least {noticeDays} days of notice needed (arrival from {earliestStart})',
     QUOTA_EXCEEDED: 'Quota exceeded: in {year} you have used {usedNights} nights, {remainingNights} are left',

@@ -177,6 +177,7 @@ export const itPublic = {
     IDEMPOTENCY_KEY_INVALID: 'Richiesta non valida. Riprova.',
     IDEMPOTENCY_MISMATCH: 'Questa registrazione è già stata inviata con altri dati.',
     IDEMPOTENCY_IN_PROGRESS: 'Invio ancora in corso. Riprova tra un attimo.',
+    IDEMPOTENCY_APPLIED: 'Questa modifica era già stata salvata. Ricarica per vederla.',
     BOOKING_WINDOW: 'Troppo in anticipo: si può prenotare al massimo {bookingWindowMonths} mesi avanti (fino al {latestDay})',
     NOTICE_TOO_SHORT: 'Troppo presto: serve un preavviso di almeno {noticeDays} giorni (arrivo dal {earliestStart})',
     QUOTA_EXCEEDED: 'Quota superata: nel {year} hai usato {usedNights} notti, te ne restano {remainingNights}',
