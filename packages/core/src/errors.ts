@@ -67,6 +67,8 @@ export const errorCodes = [
   'TURNS_OVERLAP',
   'TURNS_FINISHED',
   'NIGHTS_FREE',
+  // Hardening, third round (issue 39): pictures read one at a time.
+  'SERVER_BUSY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -854,7 +854,7 @@ export const de: Messages = {
     INVALID_PUSH_ENDPOINT: 'Dieses Gerät kann keine Benachrichtigungen empfangen',
     NAME_REQUIRED: 'Der Benutzername ist erforderlich.',
     PHOTO_INVALID: 'Das Bild konnte nicht hochgeladen werden',
-    PHOTO_TOO_LARGE: 'Das Bild ist zu gross (höchstens 60 Megapixel)',
+    PHOTO_TOO_LARGE: 'Das Bild ist zu gross: verkleinere es oder speichere es als JPEG',
     LAST_SUPERADMIN: 'Es braucht mindestens einen aktiven Hauptadministrator',
     COLOUR_UNREADABLE: 'Auf dieser Farbe ist der Name weder schwarz noch weiss gut lesbar: wähle eine hellere oder dunklere',
     PASSWORD_LINK_INVALID: 'Dieser Link ist abgelaufen oder wurde schon benutzt.',
@@ -884,6 +884,7 @@ export const de: Messages = {
     TURNS_OVERLAP: 'Für diese Tage gibt es schon offene Runden',
     TURNS_FINISHED: 'Die Runden sind vorbei',
     NIGHTS_FREE: 'Diese Nächte sind frei: du kannst sie buchen',
+    SERVER_BUSY: 'Der Server verarbeitet gerade andere Bilder: bitte in ein paar Sekunden nochmals versuchen',
     INTERNAL: 'Serverfehler. Versuche es später erneut.',
   },
   fairness: {

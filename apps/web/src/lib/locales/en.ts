@@ -854,7 +854,7 @@ export const en: Messages = {
     INVALID_PUSH_ENDPOINT: 'This device cannot receive notifications',
     NAME_REQUIRED: 'The user name is required.',
     PHOTO_INVALID: 'Could not upload the image',
-    PHOTO_TOO_LARGE: 'The image is too large (60 megapixels at most)',
+    PHOTO_TOO_LARGE: 'The image is too large: make it smaller or save it as a JPEG',
     LAST_SUPERADMIN: 'At least one active main administrator is needed',
     COLOUR_UNREADABLE: 'Names do not read well on this colour in black or in white: choose a lighter or darker one',
     PASSWORD_LINK_INVALID: 'This link has expired or was used already.',
@@ -884,6 +884,7 @@ export const en: Messages = {
     TURNS_OVERLAP: 'There are open turns on these dates already',
     TURNS_FINISHED: 'The turns are over',
     NIGHTS_FREE: 'These nights are free: you can book them',
+    SERVER_BUSY: 'The server is busy with other pictures: try again in a few seconds',
     INTERNAL: 'Server error. Please try again later.',
   },
   fairness: {

@@ -158,7 +158,7 @@ export const itPublic = {
     INVALID_PUSH_ENDPOINT: 'Questo dispositivo non può ricevere notifiche',
     NAME_REQUIRED: 'Il nome utente è obbligatorio.',
     PHOTO_INVALID: "Impossibile caricare l'immagine",
-    PHOTO_TOO_LARGE: "L'immagine è troppo grande (al massimo 60 megapixel)",
+    PHOTO_TOO_LARGE: "L'immagine è troppo grande: rimpiccioliscila o salvala come JPEG",
     LAST_SUPERADMIN: 'Serve almeno un amministratore principale attivo',
     COLOUR_UNREADABLE: 'Su questo colore il nome non si legge bene né in nero né in bianco: scegline uno più chiaro o più scuro',
     PASSWORD_LINK_INVALID: 'Questo link è scaduto o è già stato usato.',
@@ -188,6 +188,7 @@ export const itPublic = {
     TURNS_OVERLAP: 'Ci sono già turni aperti in queste date',
     TURNS_FINISHED: 'I turni sono finiti',
     NIGHTS_FREE: 'Queste notti sono libere: puoi prenotarle',
+    SERVER_BUSY: 'Il server sta elaborando altre immagini: riprova tra qualche secondo',
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;
