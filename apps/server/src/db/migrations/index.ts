@@ -15,6 +15,7 @@ import * as bookingCreator from './2026-11-23-1902-booking-creator.ts';
 import * as historyOrder from './2026-11-24-1001-history-order.ts';
 import * as monthByEnd from './2026-11-25-1001-month-by-end.ts';
 import * as listsVersion from './2026-11-26-1001-lists-version.ts';
+import * as fileOwners from './2026-11-28-3901-file-owners.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-1001-history-order': historyOrder,
   '2026-11-25-1001-month-by-end': monthByEnd,
   '2026-11-26-1001-lists-version': listsVersion,
+  '2026-11-28-3901-file-owners': fileOwners,
 };

@@ -689,6 +689,17 @@ export const de: Messages = {
       corrected: 'Zählerstand korrigiert',
       correctedBy: 'Korrigiert von {name} am {date}',
     },
+    storage: {
+      title: 'Speicherplatz für Dateien',
+      hint: 'Belege und Profilfotos werden in der Datenbank gespeichert. Jedes Mitglied kann bis zu {memberBudget} behalten, das Haus insgesamt bis zu {houseBudget}.',
+      house: 'Vom Haus belegt',
+      houseValue: '{used} von {budget}',
+      none: 'Noch keine Dateien hochgeladen.',
+      table: 'Belegter Speicherplatz pro Mitglied, mit der Grenze von {memberBudget} pro Person',
+      member: 'Mitglied',
+      used: 'Belegt',
+      share: 'Der Grenze',
+    },
     statistics: {
       title: 'Statistiken',
       year: 'Jahr',
@@ -885,6 +896,8 @@ export const de: Messages = {
     TURNS_FINISHED: 'Die Runden sind vorbei',
     NIGHTS_FREE: 'Diese Nächte sind frei: du kannst sie buchen',
     SERVER_BUSY: 'Der Server verarbeitet gerade andere Bilder: bitte in ein paar Sekunden nochmals versuchen',
+    STORAGE_FULL: 'Dein Speicherplatz für Dateien ist voll ({usedMb} MB von {budgetMb} MB): lösche einen alten Beleg oder frage einen Administrator',
+    HOUSE_STORAGE_FULL: 'Der Speicherplatz des Hauses für Dateien ist voll ({usedMb} MB von {budgetMb} MB): sag es einem Administrator',
     INTERNAL: 'Serverfehler. Versuche es später erneut.',
   },
   fairness: {

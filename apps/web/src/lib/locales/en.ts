@@ -689,6 +689,17 @@ export const en: Messages = {
       corrected: 'Reading corrected',
       correctedBy: 'Corrected by {name} on {date}',
     },
+    storage: {
+      title: 'Space for files',
+      hint: 'Receipts and profile photos are kept in the database. Each member may keep up to {memberBudget}, the house up to {houseBudget} in all.',
+      house: 'Used by the house',
+      houseValue: '{used} of {budget}',
+      none: 'No files uploaded yet.',
+      table: 'Space used per member, with the limit of {memberBudget} each',
+      member: 'Member',
+      used: 'Used',
+      share: 'Of the limit',
+    },
     statistics: {
       title: 'Statistics',
       year: 'Year',
@@ -885,6 +896,8 @@ export const en: Messages = {
     TURNS_FINISHED: 'The turns are over',
     NIGHTS_FREE: 'These nights are free: you can book them',
     SERVER_BUSY: 'The server is busy with other pictures: try again in a few seconds',
+    STORAGE_FULL: 'Your space for files is full ({usedMb} MB of {budgetMb} MB): delete an old receipt or ask an administrator',
+    HOUSE_STORAGE_FULL: "The house's space for files is full ({usedMb} MB of {budgetMb} MB): tell an administrator",
     INTERNAL: 'Server error. Please try again later.',
   },
   fairness: {

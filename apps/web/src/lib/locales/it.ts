@@ -596,6 +596,17 @@ export const it = {
       corrected: 'Lettura corretta',
       correctedBy: 'Corretta da {name} il {date}',
     },
+    storage: {
+      title: 'Spazio per i file',
+      hint: 'Ricevute e foto profilo sono salvate nel database. Ogni membro può tenerne fino a {memberBudget}, la casa in tutto fino a {houseBudget}.',
+      house: 'Usato dalla casa',
+      houseValue: '{used} di {budget}',
+      none: 'Nessun file caricato.',
+      table: 'Spazio usato per membro, con il limite di {memberBudget} a testa',
+      member: 'Membro',
+      used: 'Usato',
+      share: 'Del limite',
+    },
     statistics: {
       title: 'Statistiche',
       year: 'Anno',
