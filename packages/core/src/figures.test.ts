@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatKwh, parseKwh } from './figures.ts';
+import { formatCount, formatKwh, formatMegabytes, parseKwh } from './figures.ts';
 import { formatChf } from './money.ts';
 
 describe('figures', () => {
@@ -10,6 +10,13 @@ describe('figures', () => {
     expect(formatKwh(0.04)).toBe('0.0');
     expect(formatCount(1250)).toBe("1'250");
     expect(formatChf(125_000)).toBe("CHF 1'250.-");
+  });
+
+  it('shows stored megabytes with a decimal while they are few', () => {
+    expect(formatMegabytes(300 * 1024)).toBe('0.3 MB');
+    expect(formatMegabytes(9.96 * 1024 * 1024)).toBe('10.0 MB');
+    expect(formatMegabytes(200 * 1024 * 1024)).toBe('200 MB');
+    expect(formatMegabytes(2048 * 1024 * 1024)).toBe("2'048 MB");
   });
 
   it('reads back what it shows, and what a phone keyboard types', () => {

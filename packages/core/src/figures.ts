@@ -22,6 +22,12 @@ export function formatKwh(kwh: number): string {
   return withDecimals(kwh, 1);
 }
 
+/** Sizes of stored files in megabytes (2^20 bytes): one decimal below 10 MB, whole above: `0.3 MB`, `1'024 MB`. */
+export function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / 1024 / 1024;
+  return `${withDecimals(megabytes, megabytes < 10 ? 1 : 0)} MB`;
+}
+
 /** Counts (nights, stays): `1'250`. */
 export function formatCount(count: number): string {
   return withDecimals(count, 0);
