@@ -1,12 +1,13 @@
 import type { Metadata } from 'sharp';
 
 /**
- * What one decode may hold whole in memory. With one decode at a time
- * (decode-queue.ts) this keeps a house's server, some 100–150 MB with sharp
- * loaded and a few pictures read, under 250 MB while it reads any picture it
- * accepts (reliability/image-memory.test.ts measures it).
+ * What one decode may hold whole in memory. A server that has read a few
+ * pictures rests at 150–175 MB (sharp loaded, the allocator's leftovers); with
+ * one decode at a time (decode-queue.ts) and some 25 MB of libvips' own on
+ * top, this keeps it under 250 MB whatever picture it accepts
+ * (reliability/image-memory.test.ts measures it, at this edge too).
  */
-export const DECODE_BUDGET_BYTES = 64 * 1024 * 1024;
+export const DECODE_BUDGET_BYTES = 48 * 1024 * 1024;
 
 /**
  * A HEIC cannot stream: libheif's WebAssembly build (in a worker) holds the
