@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../test/databases.ts';
+import { down, up } from '../db/migrations/2026-11-28-3901-file-owners.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
 import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { createUser } from '../users/service.ts';
 
 const MB = 1024 * 1024;
 
@@ -105,5 +108,38 @@ describe.each(testDialects)('storage budgets (%s)', (dialect) => {
     // Carla's photo counts for her, beside her receipt.
     expect(bytesOf(members.carla.id)).toBeGreaterThan(4 * MB);
     expect((await members.anna.client.get('/api/admin/statistics/storage')).status).toBe(403);
+  });
+});
+
+describe.each(testDialects)('files stored before the budgets (%s)', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.drop());
+
+  it("counts a photo for its member and a receipt with its thumbnail for the expense's author; anything else for the house only", async () => {
+    const db = database.db;
+    const at = new Date().toISOString();
+    const author = await createUser({ db, now: () => new Date() }, { email: 'autrice@example.ch', name: 'Autrice', password: null, role: 'member' });
+    await db.updateTable('users').set({ photo: `${author.id}-aaaaaaaaaaaa.webp` }).where('id', '=', author.id).execute();
+    const receiptKey = 'receipts/spesa-1-bbbbbbbbbbbb.webp';
+    await db
+      .insertInto('expenses')
+      .values({ id: 'spesa-1', date: '2026-01-05', amountCentimes: 500, category: 'repairs', description: 'Vetro', paidById: author.id, recurring: 0, verified: 0, authorId: author.id, receiptKind: 'image', receiptKey, createdAt: at, updatedAt: at })
+      .execute();
+    // The table as it was before the migration, its files as they were stored then.
+    await down(db as Kysely<unknown>);
+    for (const key of [`photos/${author.id}-aaaaaaaaaaaa.webp`, receiptKey, `${receiptKey}.thumbnail.webp`, 'photos/old-cccccccccccc.webp']) {
+      await sql`insert into files (key, content_type, bytes, size, created_at) values (${key}, 'image/webp', ${Buffer.from('x')}, 1, ${at})`.execute(db);
+    }
+    await up(db as Kysely<unknown>);
+    const owners = await db.selectFrom('files').select(['key', 'ownerId']).orderBy('key').execute();
+    expect(owners).toEqual([
+      { key: `photos/${author.id}-aaaaaaaaaaaa.webp`, ownerId: author.id },
+      { key: 'photos/old-cccccccccccc.webp', ownerId: null },
+      { key: receiptKey, ownerId: author.id },
+      { key: `${receiptKey}.thumbnail.webp`, ownerId: author.id },
+    ]);
   });
 });
