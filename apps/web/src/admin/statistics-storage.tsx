@@ -9,14 +9,15 @@ import { useStorage } from './queries.ts';
 
 function Storage({ storage }: { storage: StorageStatistics }) {
   const memberBudget = formatMegabytes(storage.memberBudgetBytes);
-  const house = [
-    t('admin.storage.house'),
-    `${t('admin.storage.houseValue', { used: formatMegabytes(storage.houseBytes), budget: formatMegabytes(storage.houseBudgetBytes) })} (${formatPercent(storage.houseBytes / storage.houseBudgetBytes)})`,
+  const used = t('admin.storage.houseValue', { used: formatMegabytes(storage.houseBytes), budget: formatMegabytes(storage.houseBudgetBytes) });
+  const figures = [
+    [t('admin.storage.house'), `${used} (${formatPercent(storage.houseBytes / storage.houseBudgetBytes)})`],
+    [t('admin.storage.memberBudget'), memberBudget],
   ] as const;
   return (
     <>
-      <p className={tableStyles.muted}>{t('admin.storage.hint', { memberBudget, houseBudget: formatMegabytes(storage.houseBudgetBytes) })}</p>
-      <Figures label={t('admin.storage.title')} items={[house]} />
+      <p className={tableStyles.muted}>{t('admin.storage.hint')}</p>
+      <Figures label={t('admin.storage.title')} items={figures} />
       {storage.members.length === 0 ? (
         <p className={tableStyles.muted}>{t('admin.storage.none')}</p>
       ) : (

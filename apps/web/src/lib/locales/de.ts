@@ -691,8 +691,9 @@ export const de: Messages = {
     },
     storage: {
       title: 'Speicherplatz für Dateien',
-      hint: 'Belege und Profilfotos werden in der Datenbank gespeichert. Jedes Mitglied kann bis zu {memberBudget} behalten, das Haus insgesamt bis zu {houseBudget}.',
+      hint: 'Belege und Profilfotos, in der Datenbank gespeichert. Ein Upload über der Grenze des Mitglieds oder des Hauses wird abgelehnt.',
       house: 'Vom Haus belegt',
+      memberBudget: 'Grenze pro Mitglied',
       houseValue: '{used} von {budget}',
       none: 'Noch keine Dateien hochgeladen.',
       table: 'Belegter Speicherplatz pro Mitglied, mit der Grenze von {memberBudget} pro Person',

@@ -691,8 +691,9 @@ export const en: Messages = {
     },
     storage: {
       title: 'Space for files',
-      hint: 'Receipts and profile photos are kept in the database. Each member may keep up to {memberBudget}, the house up to {houseBudget} in all.',
+      hint: "Receipts and profile photos, kept in the database. An upload past the member's or the house's limit is refused.",
       house: 'Used by the house',
+      memberBudget: 'Limit per member',
       houseValue: '{used} of {budget}',
       none: 'No files uploaded yet.',
       table: 'Space used per member, with the limit of {memberBudget} each',

@@ -598,8 +598,9 @@ export const it = {
     },
     storage: {
       title: 'Spazio per i file',
-      hint: 'Ricevute e foto profilo sono salvate nel database. Ogni membro può tenerne fino a {memberBudget}, la casa in tutto fino a {houseBudget}.',
+      hint: 'Ricevute e foto profilo, salvate nel database. Un caricamento oltre il limite del membro o della casa viene rifiutato.',
       house: 'Usato dalla casa',
+      memberBudget: 'Limite per membro',
       houseValue: '{used} di {budget}',
       none: 'Nessun file caricato.',
       table: 'Spazio usato per membro, con il limite di {memberBudget} a testa',
