@@ -1,4 +1,4 @@
-import { formatMegabytes, type StorageStatistics } from '@rustico/core';
+import { formatFileSize, type StorageStatistics } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Card } from '../ui/card.tsx';
@@ -8,8 +8,8 @@ import { formatPercent } from './format.ts';
 import { useStorage } from './queries.ts';
 
 function Storage({ storage }: { storage: StorageStatistics }) {
-  const memberBudget = formatMegabytes(storage.memberBudgetBytes);
-  const used = t('admin.storage.houseValue', { used: formatMegabytes(storage.houseBytes), budget: formatMegabytes(storage.houseBudgetBytes) });
+  const memberBudget = formatFileSize(storage.memberBudgetBytes);
+  const used = t('admin.storage.houseValue', { used: formatFileSize(storage.houseBytes), budget: formatFileSize(storage.houseBudgetBytes) });
   const figures = [
     [t('admin.storage.house'), `${used} (${formatPercent(storage.houseBytes / storage.houseBudgetBytes)})`],
     [t('admin.storage.memberBudget'), memberBudget],
@@ -43,7 +43,7 @@ function Storage({ storage }: { storage: StorageStatistics }) {
                     {member.name}
                   </span>
                 </th>
-                <td className={tableStyles.number}>{formatMegabytes(member.bytes)}</td>
+                <td className={tableStyles.number}>{formatFileSize(member.bytes)}</td>
                 <td className={tableStyles.number}>{formatPercent(member.bytes / storage.memberBudgetBytes)}</td>
               </tr>
             ))}
