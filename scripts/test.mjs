@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in stages whose steps run side by side. Type checking, lint and the
- * build use one core each and wait on nothing; the unit tests wait on PostgreSQL, child processes
+ * `npm test`: every check, in stages whose steps run side by side. Type checking and lint use one
+ * core each and wait on nothing; the unit tests wait on PostgreSQL, child processes
  * and sockets much of the time: together they fill two cores better than one after the other.
  * Each step's output is printed whole when it ends; at the end, how long each step took.
  * `node scripts/test.mjs typecheck lint` runs only those steps.
@@ -13,7 +13,10 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** Stages run in order; a stage's steps run at once, and a failed stage stops the run. */
 const STAGES = [
-  ['typecheck', 'lint', 'test:unit', 'build'],
+  // First, alone: tests that start the compiled server (image-memory) build it when stale, and two
+  // builds at once could leave build/current with one's server and the other's older web app.
+  ['build'],
+  ['typecheck', 'lint', 'test:unit'],
   // Both need the build; the Node 24 pass is here because the first stage already fills the cores.
   ['test:production', 'test:node24'],
   ['test:e2e'],

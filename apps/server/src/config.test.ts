@@ -5,6 +5,7 @@ describe('settings from the environment', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 8080, emailDomain: null, houseTimeZone: 'Europe/Zurich', sessionDays: 180, databaseUrl: undefined });
+    expect(config.storage).toEqual({ perMemberBytes: 200 * 1024 * 1024, perHouseBytes: 2048 * 1024 * 1024 });
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -19,6 +20,9 @@ describe('settings from the environment', () => {
       REMINDERS_EVERY_MINUTES: '0',
       PASSWORD_HASH_MEMORY_KIB: '4',
       PASSWORD_HASH_ITERATIONS: 'two',
+      // Less than one receipt of 10 MB.
+      STORAGE_PER_MEMBER_MB: '5',
+      STORAGE_PER_HOUSE_MB: 'lots',
     };
     for (const [name, value] of Object.entries(cases)) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);

@@ -19,6 +19,9 @@ const configSchema = z.object({
   HOUSE_TIME_ZONE: z.string().refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Zurich').default('Europe/Zurich'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(730).default(180),
   WRITE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // At least room for one file of the largest kind (10 MB).
+  STORAGE_PER_MEMBER_MB: z.coerce.number().int().min(10, 'must be at least 10 (MB): one receipt may have 10 MB').max(1_000_000).default(200),
+  STORAGE_PER_HOUSE_MB: z.coerce.number().int().min(10, 'must be at least 10 (MB): one receipt may have 10 MB').max(1_000_000).default(2048),
   // How many proxies, or which: trusting every hop would let a client forge its address.
   // true keeps meaning "one proxy".
   TRUST_PROXY: z
@@ -63,6 +66,12 @@ export interface PasswordHashCost {
   iterations: number;
 }
 
+/** What a member's uploads may keep stored, and the whole house's, in bytes. */
+export interface StorageBudget {
+  perMemberBytes: number;
+  perHouseBytes: number;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -75,6 +84,8 @@ export type Config = {
   sessionDays: number;
   /** Changes one user may make per minute, across every server process. */
   writeLimitPerMinute: number;
+  /** What one member's uploads (receipts, photos) and the whole house may keep stored, in bytes. */
+  storage: StorageBudget;
   /** The reverse proxies whose X-Forwarded-* count: how many hops (0: none), or their addresses. */
   trustProxy: number | string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
@@ -132,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseTimeZone: c.HOUSE_TIME_ZONE,
     sessionDays: c.SESSION_DAYS,
     writeLimitPerMinute: c.WRITE_LIMIT_PER_MINUTE,
+    storage: { perMemberBytes: c.STORAGE_PER_MEMBER_MB * 1024 * 1024, perHouseBytes: c.STORAGE_PER_HOUSE_MB * 1024 * 1024 },
     trustProxy: c.TRUST_PROXY,
     logLevel: c.LOG_LEVEL,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? builtWebDir),

@@ -70,6 +70,10 @@ export const errorCodes = [
   'TURNS_FINISHED',
   'TURN_CHANGED',
   'NIGHTS_FREE',
+  // Hardening, third round (issue 39): pictures read one at a time, storage budgets.
+  'SERVER_BUSY',
+  'STORAGE_FULL',
+  'HOUSE_STORAGE_FULL',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

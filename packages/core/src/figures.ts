@@ -22,6 +22,13 @@ export function formatKwh(kwh: number): string {
   return withDecimals(kwh, 1);
 }
 
+/** Sizes of stored files (1 KB = 1024 bytes): whole KB below 1 MB, MB with a decimal below 10 MB, whole MB above: `12 KB`, `0.3 MB`… */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${groupThousands(Math.ceil(bytes / 1024))} KB`;
+  const megabytes = bytes / 1024 / 1024;
+  return `${withDecimals(megabytes, megabytes < 10 ? 1 : 0)} MB`;
+}
+
 /** Counts (nights, stays): `1'250`. */
 export function formatCount(count: number): string {
   return withDecimals(count, 0);

@@ -7,6 +7,7 @@ import {
   memberWithPasswordSchema,
   newMemberSchema,
   statisticsQuerySchema,
+  storageStatisticsSchema,
   yearStatistics,
   yearStatisticsSchema,
 } from '@rustico/core';
@@ -18,7 +19,7 @@ import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { bookingsCsv } from './csv.ts';
-import { addMember, listMembers, resetMemberPassword, restoreVoucher, updateMember } from './service.ts';
+import { addMember, listMembers, resetMemberPassword, restoreVoucher, storageStatistics, updateMember } from './service.ts';
 
 
 /** What the people who run the house need: figures, exports (admins) and the members (superadmins). */
@@ -39,6 +40,18 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { year } = request.query;
         return yearStatistics((await bookingsBetween(ctx, viewer, `${year}-01-01`, `${year}-12-31`)).bookings, year);
       },
+    );
+
+    app.get(
+      '/admin/statistics/storage',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "The files stored (receipts, photos) against the budgets: the house's and each member's (admins)",
+          response: { 200: storageStatisticsSchema, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => storageStatistics(ctx, requireAdmin(request)),
     );
 
     app.get(

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isSuperadmin, type AddedMember, type Member, type MemberUpdate, type NewMember, type SessionUser } from '@rustico/core';
+import { isSuperadmin, type AddedMember, type Member, type MemberUpdate, type NewMember, type SessionUser, type StorageStatistics } from '@rustico/core';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteSessionsOfUser } from '../auth/repository.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { retirePasswordLinks, sendInvitation } from '../password-links/service.ts';
+import { storageUsed } from '../storage/service.ts';
 import { countOtherActiveSuperadmins, findUserById, listUsers, updateUser, type UserRow } from '../users/repository.ts';
 import { createUser, toSessionUser } from '../users/service.ts';
 
@@ -20,6 +21,21 @@ export async function listMembers(ctx: AppContext, viewer: SessionUser): Promise
   const rows = await listUsers(ctx.db);
   const seesHidden = viewer.hidden || isSuperadmin(viewer.role);
   return rows.filter((row) => seesHidden || row.hidden === 0 || row.id === viewer.id).map(toMember);
+}
+
+/** What the members' uploads keep stored against their budgets, per member the viewer may see. */
+export async function storageStatistics(ctx: AppContext, viewer: SessionUser): Promise<StorageStatistics> {
+  const [{ houseBytes, perOwner }, members] = await Promise.all([storageUsed(ctx.db), listMembers(ctx, viewer)]);
+  const bytesOf = new Map(perOwner.map((owner) => [owner.ownerId, owner.bytes]));
+  return {
+    houseBytes,
+    houseBudgetBytes: ctx.config.storage.perHouseBytes,
+    memberBudgetBytes: ctx.config.storage.perMemberBytes,
+    members: members
+      .map((member) => ({ memberId: member.id, name: member.name, colour: member.colour, bytes: bytesOf.get(member.id) ?? 0 }))
+      .filter((member) => member.bytes > 0)
+      .sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name)),
+  };
 }
 
 // No 0/O or 1/l/I: the password is read out or typed from a phone screen.

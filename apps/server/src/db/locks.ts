@@ -22,3 +22,15 @@ export async function lockMoneyForWrite(trx: Kysely<Database>): Promise<void> {
     await sql`lock table settlements in share row exclusive mode`.execute(trx);
   }
 }
+
+/**
+ * Serialises the writers of stored files, so the storage a member and the house
+ * use, read to check an upload against their budgets, cannot change before the
+ * upload is written. Take it first in the transaction, before any file is
+ * deleted: two writers each holding a deleted row would otherwise wait on each other.
+ */
+export async function lockFilesForWrite(trx: Kysely<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`lock table files in share row exclusive mode`.execute(trx);
+  }
+}

@@ -291,6 +291,8 @@ export interface FilesTable {
   bytes: Buffer;
   size: number;
   createdAt: string;
+  /** Whose upload it is (their storage budget counts it); null for the house's own files. */
+  ownerId: string | null;
 }
 
 export interface Database {

@@ -104,8 +104,8 @@ export async function seedDemoMoney(ctx: AppContext, ids: Map<string, string>): 
       const upload = expense.receipt === 'photo' ? await receiptPhoto(seed) : await invoicePdf(expense, date);
       const receipt = await encodeReceipt(upload);
       const key = contentKey('receipts', id, receipt.file.bytes, receipt.extension);
-      await putFile(ctx.db, { key, ...receipt.file }, new Date(at));
-      if (receipt.thumbnail) await putFile(ctx.db, { key: `${key}.thumbnail.webp`, ...receipt.thumbnail }, new Date(at));
+      await putFile(ctx.db, { key, ...receipt.file, ownerId: authorId }, new Date(at));
+      if (receipt.thumbnail) await putFile(ctx.db, { key: `${key}.thumbnail.webp`, ...receipt.thumbnail, ownerId: authorId }, new Date(at));
       await insertExpense(ctx.db, {
         id,
         date,

@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors.ts';
-import { openImage } from '../users/photo-encoding.ts';
+import { loadSharp, withPicture } from '../users/photo-encoding.ts';
 
 export interface EncodedReceipt {
   kind: 'image' | 'pdf';
@@ -28,18 +28,20 @@ export async function encodeReceipt(input: Buffer): Promise<EncodedReceipt> {
     return { kind: 'pdf', extension: 'pdf', file: { contentType: 'application/pdf', bytes: input }, thumbnail: null };
   }
   try {
-    const image = await openImage(input, false);
-    const data = await image.resize(RECEIPT_EDGE, RECEIPT_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    // Loaded with the first receipt photo, not at start.
-    const { default: sharp } = await import('sharp');
-    const thumbnail = await sharp(data).resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'cover' }).webp({ quality: 70 }).toBuffer();
+    const sharp = await loadSharp();
+    const { data, thumbnail } = await withPicture(input, { allowSvg: false, keep: { edge: RECEIPT_EDGE, fit: 'inside' } }, async (image) => {
+      const data = await image.resize(RECEIPT_EDGE, RECEIPT_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      return { data, thumbnail: await sharp(data).resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'cover' }).webp({ quality: 70 }).toBuffer() };
+    });
     return {
       kind: 'image',
       extension: 'webp',
       file: { contentType: 'image/webp', bytes: data },
       thumbnail: { contentType: 'image/webp', bytes: thumbnail },
     };
-  } catch {
+  } catch (error) {
+    // Too large and busy say what to do; anything else is simply not a receipt.
+    if (error instanceof AppError && (error.code === 'PHOTO_TOO_LARGE' || error.code === 'SERVER_BUSY')) throw error;
     throw invalid();
   }
 }

@@ -90,11 +90,12 @@ export function expenseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         bodyLimit: RECEIPT_MAX_BYTES,
         schema: {
           tags: ['expenses'],
-          summary: 'Attach the receipt: a photo (re-encoded as WebP without metadata) or a PDF, at most 10 MB',
+          summary:
+            "Attach the receipt: a photo (re-encoded as WebP without metadata) or a PDF, at most 10 MB; 409 past the uploader's or the house's storage budget, 503 while other pictures are read",
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'],
           params: idParams,
           body: z.instanceof(Buffer).describe('the file'),
-          response: { 200: expenseResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+          response: { 200: expenseResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 503) },
         },
       },
       async (request) => ({ expense: await setReceipt(ctx, requireUser(request), request.params.id, request.body) }),

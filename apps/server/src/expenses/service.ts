@@ -17,7 +17,8 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { encodeReceipt } from './receipt-encoding.ts';
-import { contentKey, deleteFile, getFile, putFile, versionedUrl } from '../storage/service.ts';
+import { lockFilesForWrite } from '../db/locks.ts';
+import { contentKey, deleteFile, getFile, putUpload, versionedUrl } from '../storage/service.ts';
 import {
   deleteExpense as deleteExpenseRow,
   findExpense,
@@ -161,6 +162,8 @@ export async function updateExpense(ctx: AppContext, user: SessionUser, id: stri
 
 export async function removeExpense(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    // Its receipt goes too: file writers take the files lock first, always in the same order.
+    await lockFilesForWrite(trx);
     const current = await editable(trx, user, id);
     if (!(await deleteExpenseRow(trx, id, !isAdmin(user.role)))) throw forbidden();
     await recordChange(ctx, trx, user, id, 'deleted', current);
@@ -169,17 +172,21 @@ export async function removeExpense(ctx: AppContext, user: SessionUser, id: stri
   announce(ctx, id);
 }
 
-/** Stores a new receipt (re-encoded photo or checked PDF) and points the expense at it. */
+/**
+ * Stores a new receipt (re-encoded photo or checked PDF) and points the expense at it. It counts
+ * against the uploader's storage budget and the house's; the receipt it replaces no longer does.
+ */
 export async function setReceipt(ctx: AppContext, user: SessionUser, id: string, upload: Buffer): Promise<Expense> {
   await editable(ctx.db, user, id);
   const receipt = await encodeReceipt(upload);
   const key = contentKey('receipts', id, receipt.file.bytes, receipt.extension);
   const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockFilesForWrite(trx);
     const current = await editable(trx, user, id);
     const now = ctx.now();
-    if (current.receiptKey !== key) await deleteReceiptFiles(trx, current.receiptKey);
-    await putFile(trx, { key, ...receipt.file }, now);
-    if (receipt.thumbnail) await putFile(trx, { key: thumbnailKey(key), ...receipt.thumbnail }, now);
+    await deleteReceiptFiles(trx, current.receiptKey);
+    await putUpload(trx, { key, ...receipt.file }, user.id, ctx.config.storage, now);
+    if (receipt.thumbnail) await putUpload(trx, { key: thumbnailKey(key), ...receipt.thumbnail }, user.id, ctx.config.storage, now);
     if (!(await updateExpenseRow(trx, id, { receiptKind: receipt.kind, receiptKey: key, updatedAt: now.toISOString() }, !isAdmin(user.role)))) throw forbidden();
     return recordChange(ctx, trx, user, id, 'receipt');
   });

@@ -82,10 +82,11 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         bodyLimit: PHOTO_MAX_BYTES,
         schema: {
           tags: ['profile'],
-          summary: 'Replace my photo (JPEG, PNG, WebP, HEIC or GIF up to 15 MB; stored as a 512 px WebP without metadata)',
+          summary:
+            "Replace my photo (JPEG, PNG, WebP, HEIC or GIF up to 15 MB; stored as a 512 px WebP without metadata); 409 past my or the house's storage budget, 503 while other pictures are read",
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/gif'],
           body: z.instanceof(Buffer).describe('the image file'),
-          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 413, 415) },
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 409, 413, 415, 503) },
         },
       },
       async (request) => {

@@ -174,6 +174,7 @@ export const authorizationTable: Record<string, Row> = {
   },
   'POST /api/push/subscriptions/remove': { expect: loggedIn(204), request: () => ({ body: { endpoint: 'http://127.0.0.1:9/push/none' } }) },
   'GET /api/admin/statistics': { expect: admins(200), request: () => ({ query: 'year=2027' }) },
+  'GET /api/admin/statistics/storage': { expect: admins(200) },
   'GET /api/admin/bookings.csv': { expect: admins(200) },
   'GET /api/users': { expect: admins(200) },
   'POST /api/admin/users': { expect: superadmins(201), request: (f) => ({ body: { name: 'Nuova', email: `nuova${f.unique()}@example.ch` } }) },

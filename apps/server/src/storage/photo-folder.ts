@@ -32,7 +32,9 @@ export async function movePhotoFolderIntoDatabase(db: Db, dataDir: string, now: 
     const bytes = await fs.readFile(path.join(folder, name));
     const key = `photos/${name}`;
     const contentType = CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
-    if (!(await insertFileIfAbsent(db, { key, contentType, bytes, size: bytes.length, createdAt: now.toISOString() }))) continue;
+    // Named `<member>-<hash>.<extension>` (storage/service.ts contentKey): the member's upload, counted in their budget.
+    const ownerId = name.slice(0, Math.max(0, name.lastIndexOf('-'))) || null;
+    if (!(await insertFileIfAbsent(db, { key, contentType, bytes, size: bytes.length, createdAt: now.toISOString(), ownerId }))) continue;
     moved += 1;
     const stored = await findFile(db, key);
     if (!stored?.bytes.equals(bytes)) throw new Error(`${path.join(folder, name)} could not be stored in the database; the photos folder is left as it is`);

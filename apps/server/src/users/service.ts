@@ -7,7 +7,8 @@ import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { retirePasswordLinks } from '../password-links/service.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
-import { contentKey, deleteFile, getFile, putFile, versionedUrl, type StoredFile } from '../storage/service.ts';
+import { lockFilesForWrite } from '../db/locks.ts';
+import { contentKey, deleteFile, getFile, putUpload, versionedUrl, type StoredFile } from '../storage/service.ts';
 import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
 
 /** Calendar colours handed out in turn to new members who did not pick one. */
@@ -86,16 +87,20 @@ export async function createUser(ctx: AccountWriter, input: NewUser, db: Db = ct
   return user;
 }
 
-/** Re-encodes and stores a member's photo, points their account at it and drops the one it replaces. */
-export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now'>, userId: string, image: Buffer, options: { allowSvg?: boolean } = {}): Promise<string> {
+/**
+ * Re-encodes and stores a member's photo, points their account at it and drops the one it
+ * replaces (which then no longer counts against their storage budget).
+ */
+export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, userId: string, image: Buffer, options: { allowSvg?: boolean } = {}): Promise<string> {
   const bytes = await encodeProfilePhoto(image, options);
   const key = contentKey(PHOTO_FOLDER, userId, bytes, 'webp');
   const fileName = key.slice(PHOTO_FOLDER.length + 1);
   await ctx.db.transaction().execute(async (trx) => {
+    await lockFilesForWrite(trx);
     const previous = (await findUserById(trx, userId))?.photo;
-    await putFile(trx, { key, contentType: 'image/webp', bytes }, ctx.now());
-    await updatePhoto(trx, userId, fileName);
     if (previous && previous !== fileName) await deleteFile(trx, photoKey(previous));
+    await putUpload(trx, { key, contentType: 'image/webp', bytes }, userId, ctx.config.storage, ctx.now());
+    await updatePhoto(trx, userId, fileName);
   });
   return fileName;
 }

@@ -5,6 +5,7 @@ import {
   type adminReadingResponseSchema,
   type memberSchema,
   type memberWithPasswordSchema,
+  type storageStatisticsSchema,
   type yearStatisticsSchema,
   type Member,
   type MemberUpdate,
@@ -14,7 +15,7 @@ import {
 import { sessionQueryKey } from '../auth/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
 import { membersKey } from '../members/queries.ts';
-import { readingsKey, statisticsKey } from './keys.ts';
+import { readingsKey, statisticsKey, storageKey } from './keys.ts';
 
 /**
  * The statistics live under ['bookings'] (see bookings/queries.ts), so a live
@@ -30,6 +31,15 @@ export function statisticsQuery(year: number) {
 
 export function useStatistics(year: number, enabled: boolean) {
   return useQuery({ ...statisticsQuery(year), enabled });
+}
+
+/** The files stored against the budgets, whatever the year. */
+export function useStorage(enabled: boolean) {
+  return useQuery({
+    queryKey: storageKey,
+    queryFn: ({ signal }) => api.get<Answer<typeof storageStatisticsSchema>>('/admin/statistics/storage', { signal }),
+    enabled,
+  });
 }
 
 type MemberResponse = { user: Answer<typeof memberSchema> };

@@ -15,6 +15,7 @@ import { formatPercent, monthName, monthShort } from './format.ts';
 import { useStatistics } from './queries.ts';
 import { ReadingsCard } from './readings-card.tsx';
 import { StaysCard, UnpaidCard } from './statistics-stays.tsx';
+import { StorageCard } from './statistics-storage.tsx';
 import styles from './statistics.module.css';
 
 function Summary({ stats }: { stats: YearStatistics }) {
@@ -217,6 +218,7 @@ export function StatisticsPage() {
           <Statistics stats={stats.data} />
         )}
         <ReadingsCard />
+        <StorageCard />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { moneyKeys } from '../accounts/keys.ts';
 import { membersKey } from '../members/queries.ts';
+import { storageKey } from '../admin/keys.ts';
 import { bookingKeys } from '../bookings/queries.ts';
 import { fairnessKeys, houseRulesKey } from '../fairness/keys.ts';
 import type { LiveEventKeys } from '../lib/events.ts';
@@ -22,9 +23,10 @@ export const liveEventQueryKeys: LiveEventKeys = {
     fairnessKeys.turns,
   ],
   note: () => [noteKeys.all],
-  // A new name or photo shows wherever people appear: notes, bookings, the members list, requests and turns.
-  user: () => [noteKeys.all, bookingKeys.all, membersKey, moneyKeys.all, fairnessKeys.all],
-  money: () => [moneyKeys.all],
+  // A new name or photo shows wherever people appear: notes, bookings, the members list, requests and turns; a photo is a stored file.
+  user: () => [noteKeys.all, bookingKeys.all, membersKey, moneyKeys.all, fairnessKeys.all, storageKey],
+  // Receipts are stored files too.
+  money: () => [moneyKeys.all, storageKey],
   // The rules decide quotas, requests and the fairness view.
   rules: () => [houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views],
   turns: () => [fairnessKeys.turns],

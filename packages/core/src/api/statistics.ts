@@ -20,3 +20,13 @@ export const yearStatisticsSchema = z.object({
   unpaid: z.array(z.object({ bookingId: z.string(), name: z.string(), start: z.string(), end: z.string(), costCentimes: z.number().int() })),
 });
 export type YearStatistics = z.infer<typeof yearStatisticsSchema>;
+
+/** The files stored (receipts, photos) against the budgets: the house's, and each member's with any. */
+export const storageStatisticsSchema = z.object({
+  houseBytes: z.number().int(),
+  houseBudgetBytes: z.number().int(),
+  memberBudgetBytes: z.number().int(),
+  /** Members with files stored, most first. */
+  members: z.array(z.object({ memberId: z.string(), name: z.string(), colour: z.string(), bytes: z.number().int() })),
+});
+export type StorageStatistics = z.infer<typeof storageStatisticsSchema>;

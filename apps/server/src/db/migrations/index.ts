@@ -17,6 +17,7 @@ import * as monthByEnd from './2026-11-25-1001-month-by-end.ts';
 import * as listsVersion from './2026-11-26-1001-lists-version.ts';
 import * as idempotencyApplied from './2026-11-28-3901-idempotency-applied.ts';
 import * as rateLimits from './2026-11-28-3902-rate-limits.ts';
+import * as fileOwners from './2026-11-28-3903-file-owners.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1001-lists-version': listsVersion,
   '2026-11-28-3901-idempotency-applied': idempotencyApplied,
   '2026-11-28-3902-rate-limits': rateLimits,
+  '2026-11-28-3903-file-owners': fileOwners,
 };

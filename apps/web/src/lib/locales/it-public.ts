@@ -158,7 +158,7 @@ export const itPublic = {
     INVALID_PUSH_ENDPOINT: 'Questo dispositivo non può ricevere notifiche',
     NAME_REQUIRED: 'Il nome utente è obbligatorio.',
     PHOTO_INVALID: "Impossibile caricare l'immagine",
-    PHOTO_TOO_LARGE: "L'immagine è troppo grande (al massimo 60 megapixel)",
+    PHOTO_TOO_LARGE: "L'immagine è troppo grande: rimpiccioliscila o salvala come JPEG",
     LAST_SUPERADMIN: 'Serve almeno un amministratore principale attivo',
     COLOUR_UNREADABLE: 'Su questo colore il nome non si legge bene né in nero né in bianco: scegline uno più chiaro o più scuro',
     PASSWORD_LINK_INVALID: 'Questo link è scaduto o è già stato usato.',
@@ -191,6 +191,9 @@ export const itPublic = {
     TURNS_FINISHED: 'I turni sono finiti',
     TURN_CHANGED: 'Nel frattempo il turno è passato: ora tocca a {currentMemberName}. Guarda di nuovo prima di decidere',
     NIGHTS_FREE: 'Queste notti sono libere: puoi prenotarle',
+    SERVER_BUSY: 'Il server sta elaborando altre immagini: riprova tra qualche secondo',
+    STORAGE_FULL: 'Il tuo spazio per i file è pieno ({usedMb} MB su {budgetMb} MB): elimina una ricevuta vecchia o chiedi a un amministratore',
+    HOUSE_STORAGE_FULL: 'Lo spazio per i file della casa è pieno ({usedMb} MB su {budgetMb} MB): avvisa un amministratore',
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;

@@ -596,6 +596,18 @@ export const it = {
       corrected: 'Lettura corretta',
       correctedBy: 'Corretta da {name} il {date}',
     },
+    storage: {
+      title: 'Spazio per i file',
+      hint: 'Ricevute e foto profilo, salvate nel database. Un caricamento oltre il limite del membro o della casa viene rifiutato.',
+      house: 'Usato dalla casa',
+      memberBudget: 'Limite per membro',
+      houseValue: '{used} di {budget}',
+      none: 'Nessun file caricato.',
+      table: 'Spazio usato per membro, con il limite di {memberBudget} a testa',
+      member: 'Membro',
+      used: 'Usato',
+      share: 'Del limite',
+    },
     statistics: {
       title: 'Statistiche',
       year: 'Anno',
