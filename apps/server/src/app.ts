@@ -12,7 +12,8 @@ import { weatherRoutes } from './weather/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { pushRoutes } from './push/routes.ts';
-import { registerSessionResolution, sessionMemberOf } from './auth/guards.ts';
+import { liveSessions, sessionIdOf } from './auth/service.ts';
+import { registerSessionResolution, sessionMemberOf } from './auth/session-hooks.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerIdempotency } from './idempotency/hooks.ts';
@@ -106,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(setupRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(bookingRoutes(ctx));
-      await api.register(eventRoutes(ctx));
+      await api.register(eventRoutes(ctx, { idOf: sessionIdOf, live: (ids) => liveSessions(ctx, ids) }));
       await api.register(houseRoutes(ctx));
       await api.register(stayRoutes(ctx));
       await api.register(noteRoutes(ctx));

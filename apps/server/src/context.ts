@@ -9,6 +9,7 @@ import { BackgroundTasks } from './background.ts';
 import { Mailer } from './mail/mailer.ts';
 import { PushSender } from './push/sender.ts';
 import { ensureVapidKeys } from './push/vapid.ts';
+import { registerParts } from './parts.ts';
 
 /** What every service needs, passed explicitly so tests can swap the clock or the database. */
 export interface AppContext {
@@ -42,6 +43,7 @@ export function createLogger(config: Config): FastifyBaseLogger {
  * LISTEN/NOTIFY when several processes share it) and the push sender.
  */
 export async function createContext(config: Config, db: Db, options: { now?: () => Date; log?: FastifyBaseLogger } = {}): Promise<AppContext> {
+  registerParts();
   const log = options.log ?? createLogger(config);
   const hub = new EventHub();
   const events = config.databaseUrl

@@ -14,7 +14,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { listExpenses } from '../expenses/service.ts';
 import { readPaymentDetails } from '../house/content.ts';

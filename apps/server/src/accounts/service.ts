@@ -23,8 +23,8 @@ import { lockMoneyForWrite } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { creditorReference, type Bill } from '../stays/qr-bill.ts';
-import { getSetting, putSetting } from '../settings/repository.ts';
-import { listUsers } from '../users/repository.ts';
+import { getSetting, putSetting } from '../db/settings.ts';
+import { listUsers } from '../users/service.ts';
 import {
   findContribution,
   insertContributions,
@@ -35,6 +35,9 @@ import {
   listStayFacts,
   markContributionPaid,
 } from './repository.ts';
+
+// What other features read and write of accounts goes through here, not its repository.
+export { insertContributions, insertSettlement } from './repository.ts';
 
 const BUDGET_KEY = 'accounts.budget';
 const SHARES_KEY = 'accounts.shares';

@@ -13,7 +13,7 @@ import {
 } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireSuperadmin } from '../auth/guards.ts';
+import { requireAdmin, requireSuperadmin } from '../http/guards.ts';
 import { ALL_MEMBERS, bookingHistory } from '../bookings/history.ts';
 import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { isSuperadmin, type AddedMember, type Member, type MemberUpdate, type NewMember, type SessionUser, type StorageStatistics } from '@rustico/core';
-import { hashPassword } from '../auth/passwords.ts';
-import { deleteSessionsOfUser } from '../auth/repository.ts';
+import { hashPassword } from '../users/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { retirePasswordLinks, sendInvitation } from '../password-links/service.ts';
+import { sendInvitation } from '../password-links/service.ts';
 import { storageUsed } from '../storage/service.ts';
-import { countOtherActiveSuperadmins, findUserById, listUsers, updateUser, type UserRow } from '../users/repository.ts';
-import { createUser, toSessionUser } from '../users/service.ts';
+import { countOtherActiveSuperadmins, createUser, findUserById, listUsers, replacePasswordHash, revokeCredentials, toSessionUser, updateUser, type UserRow } from '../users/service.ts';
 
 export function toMember(row: UserRow): Member {
   return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt };
@@ -62,11 +60,6 @@ export async function addMember(ctx: AppContext, input: NewMember): Promise<Adde
   return { invited: false, user: toMember(row), password };
 }
 
-async function endSessions(ctx: AppContext, userId: string): Promise<void> {
-  await deleteSessionsOfUser(ctx.db, userId);
-  ctx.events.disconnect(userId);
-}
-
 /** Name, role, colour, hidden or disabled; the last superadmin always stays one and stays in. */
 export async function updateMember(ctx: AppContext, id: string, changes: MemberUpdate): Promise<Member> {
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -83,12 +76,12 @@ export async function updateMember(ctx: AppContext, id: string, changes: MemberU
       ...(changes.hidden !== undefined ? { hidden: changes.hidden ? 1 : 0 } : {}),
       ...(changes.disabled !== undefined ? { disabled: changes.disabled ? 1 : 0 } : {}),
     });
-    // Enabled again, the member asks for a new link: the ones sent before stay dead.
-    if (changes.disabled) await retirePasswordLinks(trx, id, ctx.now());
+    // A disabled member is out at once: sessions gone (open tabs are cut off below). Enabled
+    // again, they ask for a new link: the ones sent before stay dead. Their history stays.
+    if (changes.disabled) await revokeCredentials(trx, id, ctx.now());
     return (await findUserById(trx, id))!;
   });
-  // A disabled member is out at once: sessions gone, open tabs cut off. Their history stays.
-  if (changes.disabled) await endSessions(ctx, id);
+  if (changes.disabled) ctx.events.disconnect(id);
   ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
   return toMember(row);
 }
@@ -99,11 +92,11 @@ export async function resetMemberPassword(ctx: AppContext, id: string): Promise<
   const password = generatePassword();
   const passwordHash = await hashPassword(password, ctx.config.passwordHash);
   await ctx.db.transaction().execute(async (trx) => {
-    // The private calendar address ends with the old password, and so do the links to choose one.
-    await updateUser(trx, id, { passwordHash, calendarToken: null });
-    await retirePasswordLinks(trx, id, ctx.now());
+    // The private calendar address ends with the old password.
+    await updateUser(trx, id, { calendarToken: null });
+    await replacePasswordHash(trx, id, passwordHash, ctx.now());
   });
-  await endSessions(ctx, id);
+  ctx.events.disconnect(id);
   return { user: toMember(row), password };
 }
 

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { SESSION_COOKIE, clearSessionCookie, requireUser, setSessionCookie } from './guards.ts';
+import { SESSION_COOKIE, requireUser } from '../http/guards.ts';
+import { clearSessionCookie, setSessionCookie } from './session-hooks.ts';
 import { endSession, login } from './service.ts';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {

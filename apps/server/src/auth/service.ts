@@ -1,11 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { emailSchema, type Language, type PasswordChange, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { retirePasswordLinks } from '../password-links/service.ts';
-import { findUserByEmail, findUserById, touchLastSeen, updatePasswordHash } from '../users/repository.ts';
-import { toSessionUser } from '../users/service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { findUserByEmail, findUserById, replacePasswordHash, toSessionUser, touchLastSeen } from '../users/service.ts';
+import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import {
   clearLoginFailures,
   deleteLoginFailures,
@@ -184,11 +183,15 @@ export async function changeOwnPassword(ctx: AppContext, user: SessionUser, sess
   }
   await deleteLoginFailures(ctx.db, attempt);
   const passwordHash = await hashPassword(input.newPassword, ctx.config.passwordHash);
-  await ctx.db.transaction().execute(async (trx) => {
-    await updatePasswordHash(trx, user.id, passwordHash);
-    await retirePasswordLinks(trx, user.id, ctx.now());
-    await deleteSessionsOfUser(trx, user.id, sessionIdOf(sessionToken));
-  });
+  await ctx.db.transaction().execute((trx) => replacePasswordHash(trx, user.id, passwordHash, ctx.now(), sessionIdOf(sessionToken)));
+}
+
+/**
+ * A member's sessions end with their password or their access, all but the one that made the
+ * change (users/service.ts asks, in the change's transaction: registered in parts.ts).
+ */
+export async function endSessionsOf(trx: Db, userId: string, _at: Date, keepSessionId: string | undefined): Promise<void> {
+  await deleteSessionsOfUser(trx, userId, keepSessionId);
 }
 
 /** Housekeeping run at start and once a day: expired sessions and old failures go. */

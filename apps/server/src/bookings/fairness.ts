@@ -19,8 +19,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { getHouseRules } from '../house/rules.ts';
-import { listPeakPeriods } from '../peaks/repository.ts';
-import { toPeakPeriod } from '../peaks/service.ts';
+import { listPeakPeriods, toPeakPeriod } from '../peaks/service.ts';
 import { judgeTurns, type TurnVerdict } from '../turns/service.ts';
 import { listBookingsNear, listQuotaStays } from './repository.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { bookingHistoryPage, bookingHistoryYears } from './history.ts';

@@ -11,7 +11,6 @@ import {
   type Booking,
   type BookingInput,
   type NewBooking,
-  type NotificationKind,
   type OverriddenRule,
   overriddenRuleSchema,
   type SessionUser,
@@ -24,12 +23,13 @@ import { whileUnchanged } from '../db/unchanged.ts';
 import { afterTurnsPassed, passTurns } from '../turns/service.ts';
 import { notifyWaitlist } from '../waitlist/service.ts';
 import { requestMessage } from '../push/messages.ts';
+import { recipientsOf } from '../push/recipients.ts';
 import { judgeDates, judgeInTransaction, judgeQuota, type Verdict } from './fairness.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { notifyBookingChange } from '../notifications/service.ts';
 import { getHouseRules } from '../house/rules.ts';
-import { findUserById } from '../users/repository.ts';
+import { findUserById } from '../users/service.ts';
 import {
   deleteBooking as deleteBookingRow,
   findBooking,
@@ -40,6 +40,9 @@ import {
   type BookingRow,
   type ListedBookingRow,
 } from './repository.ts';
+
+// What other features read and write of bookings goes through here, not its repository.
+export { type BookingRow, findBooking, firstBookingStart, insertBooking, listBookingsNear, listConfirmedStaysOf, listCountedStays, listOpenStays, listQuotaStays, listRequests, setDecision } from './repository.ts';
 
 const MAX_RANGE_DAYS = 1100;
 
@@ -87,7 +90,6 @@ function parseRules(json: string | null): OverriddenRule[] {
 const audienceOf = (row: BookingRow) => ({ ownerId: row.userId, ownerHidden: row.ownerHidden === 1 });
 
 /** Everyone else's devices; a hidden account's changes only reach hidden accounts. */
-export const recipientsOf = (actor: SessionUser, kind: NotificationKind) => ({ kind, exceptUserId: actor.id, onlyHidden: actor.hidden, onlyAdmins: false });
 
 function today(ctx: AppContext): string {
   return todayIn(ctx.config.houseTimeZone, ctx.now());

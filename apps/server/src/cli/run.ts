@@ -10,8 +10,7 @@ import { importFirestore, type ImportReport } from '../importer/firestore.ts';
 import { readExportFile } from '../importer/layouts.ts';
 import { changeHouseRules, getHouseRules } from '../house/rules.ts';
 import { addPeakPeriod, peakPeriods, removePeakPeriodByName } from '../peaks/service.ts';
-import { listUsers } from '../users/repository.ts';
-import { createUser, setUserPassword } from '../users/service.ts';
+import { createUser, listUsers, setUserPassword } from '../users/service.ts';
 import type { Command } from './commands.ts';
 
 /** Carries out a parsed command against the house (cli.ts opens the database and closes it after). */

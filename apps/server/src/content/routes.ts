@@ -1,7 +1,7 @@
 import { contentPageSchema, isTutorialId } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { readMarkdown } from '../house/content.ts';
 import { notFound } from '../http/errors.ts';

@@ -3,11 +3,11 @@ import type { AppContext } from '../context.ts';
 import { composeMail } from '../mail/layout.ts';
 import { unsubscribeUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
-import { choicesOf } from '../notifications/repository.ts';
+import { choicesOf } from '../notifications/service.ts';
 import { renderBookingNotice, renderNotesDigest } from '../notifications/messages.ts';
 import { renderStayReminder, renderUnpaidSummary } from '../reminders/messages.ts';
 import { renderNoticeMail } from '../notices/mail.ts';
-import { findUserById, type UserRow } from '../users/repository.ts';
+import { findUserById, type UserRow } from '../users/service.ts';
 import { jobLabel, jobSchema, kindOfJob, type Job, type RenderedJob } from './jobs.ts';
 import { deleteFinishedBefore, findDelivery, insertClaim, listRetriable, markFailedAttempt, markSent, reclaim, type DeliveryRow } from './repository.ts';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, checkoutCost, roundKwh, stayFee, todayIn, type Purpose } from '@rustico/core';
-import { insertBooking } from '../bookings/repository.ts';
+import { insertBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { getHouseRules } from '../house/rules.ts';
-import { insertNote } from '../notes/repository.ts';
-import { insertCorrection, insertReading, markCheckedIn, markCheckedOut, markPaid } from '../stays/repository.ts';
+import { insertNote } from '../notes/service.ts';
+import { insertCorrection, insertReading, markCheckedIn, markCheckedOut, markPaid } from '../stays/service.ts';
 
 export interface DemoStay {
   who: string;

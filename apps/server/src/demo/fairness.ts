@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, HOUR_MS, staysOverlap, stayFee, todayIn, type Stay } from '@rustico/core';
-import { insertBooking } from '../bookings/repository.ts';
+import { insertBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { changeHouseRules, getHouseRules } from '../house/rules.ts';
-import { insertNotice } from '../notices/repository.ts';
+import { insertNotice } from '../notices/service.ts';
 import { addPeakPeriod } from '../peaks/service.ts';
-import { insertPass, insertRound } from '../turns/repository.ts';
+import { insertPass, insertRound } from '../turns/service.ts';
 import { DEMO_STAYS } from './bookings.ts';
 
 /** Last summer's order; this summer's is it rotated by one, as Rustico suggests. */

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, checkoutCost, roundKwh, stayFee, todayIn, type PaymentMethod, type Purpose } from '@rustico/core';
-import { firstBookingStart, insertBooking } from '../bookings/repository.ts';
+import { firstBookingStart, insertBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { getHouseRules } from '../house/rules.ts';
-import { addReaction, insertNote } from '../notes/repository.ts';
-import { insertReading } from '../stays/repository.ts';
-import { listUsers } from '../users/repository.ts';
-import { createUser } from '../users/service.ts';
+import { addReaction, insertNote } from '../notes/service.ts';
+import { insertReading } from '../stays/service.ts';
+import { createUser, listUsers } from '../users/service.ts';
 import { DemoRefused } from './seed.ts';
 
 /** Relatives and friends who joined over the years, up to 20 members. */

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { addDays, splitByShares, todayIn, type ExpenseCategory } from '@rustico/core';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { insertContributions, insertSettlement } from '../accounts/repository.ts';
-import { setBudget, setShares } from '../accounts/service.ts';
+import { insertContributions, insertSettlement, setBudget, setShares } from '../accounts/service.ts';
 import type { AppContext } from '../context.ts';
 import { encodeReceipt } from '../expenses/receipt-encoding.ts';
-import { findExpense, insertChange, insertExpense } from '../expenses/repository.ts';
-import { toExpense } from '../expenses/service.ts';
+import { findExpense, insertChange, insertExpense, toExpense } from '../expenses/service.ts';
 import { contentKey, putFile } from '../storage/service.ts';
 
 interface DemoExpense {

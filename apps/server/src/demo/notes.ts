@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { addReaction, insertNote } from '../notes/repository.ts';
+import { addReaction, insertNote } from '../notes/service.ts';
 
 interface DemoNote {
   who: string;

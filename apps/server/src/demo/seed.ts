@@ -1,7 +1,6 @@
 import type { Role } from '@rustico/core';
 import type { AppContext } from '../context.ts';
-import { countUsers } from '../users/repository.ts';
-import { createUser, setUserPhoto } from '../users/service.ts';
+import { countUsers, createUser, setUserPhoto } from '../users/service.ts';
 import { avatarSvg, type AvatarLook } from './avatars.ts';
 import { seedDemoBookings } from './bookings.ts';
 import { seedDemoChoices } from './notification-choices.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE, requireUser } from '../auth/guards.ts';
-import { liveSessions, sessionIdOf } from '../auth/service.ts';
+import { SESSION_COOKIE, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import type { Delivered } from './hub.ts';
@@ -11,12 +10,20 @@ const HEARTBEAT_MS = 25_000;
 /** Tabs share one stream; a person with phone, tablet and laptop stays far below this. */
 export const MAX_STREAMS_PER_USER = 20;
 
-export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** What the stream needs of the sessions (auth/ keeps them; app.ts hands them over). */
+export interface StreamSessions {
+  /** The id under which a session token is stored. */
+  idOf: (token: string) => string;
+  /** Which of these sessions still live, and whether each one's member is hidden. */
+  live: (ids: string[]) => Promise<Map<string, { hidden: boolean }>>;
+}
+
+export function eventRoutes(ctx: AppContext, sessions: StreamSessions): FastifyPluginAsyncZod {
   return async (app) => {
     const open = new Set<() => void>();
     // Before each event, and now and then without one, the streams' sessions are read again:
     // a session ended by another process (the CLI) ends its streams too.
-    ctx.hub.checkSessionsWith((ids) => liveSessions(ctx, ids));
+    ctx.hub.checkSessionsWith(sessions.live);
     const sweep = setInterval(() => void ctx.hub.recheckSessions(), HEARTBEAT_MS);
     sweep.unref();
     app.addHook('preClose', async () => {
@@ -49,7 +56,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const sessionId = sessionIdOf(request.cookies[SESSION_COOKIE]!);
+        const sessionId = sessions.idOf(request.cookies[SESSION_COOKIE]!);
         // One member cannot hold all of the server's connections: the oldest streams give way.
         const mine = ctx.hub.streamsOf(user.id);
         for (const closeOldest of mine.slice(0, Math.max(0, mine.length - MAX_STREAMS_PER_USER + 1))) closeOldest();

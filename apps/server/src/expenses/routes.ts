@@ -9,7 +9,7 @@ import {
 } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { sendFile } from '../storage/service.ts';

@@ -31,6 +31,9 @@ import {
   type ExpenseRow,
 } from './repository.ts';
 
+// What other features read and write of expenses goes through here, not its repository.
+export { findExpense, insertChange, insertExpense } from './repository.ts';
+
 /** A photo receipt's thumbnail is stored beside it, under a name derived from the receipt's. */
 const thumbnailKey = (receiptKey: string) => `${receiptKey}.thumbnail.webp`;
 

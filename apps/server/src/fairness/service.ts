@@ -1,11 +1,11 @@
 import { isAdmin, nightsByYear, quotaFigures, quotaOf, todayIn, usedQuotaNights, type FairnessView, type Quota, type SessionUser } from '@rustico/core';
-import { listCountedStays, listQuotaStays } from '../bookings/repository.ts';
+import { listCountedStays, listQuotaStays } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { peakPeriods } from '../peaks/service.ts';
 import { peakHistoryOf } from '../requests/service.ts';
-import { findUserById, listUsers } from '../users/repository.ts';
+import { findUserById, listUsers } from '../users/service.ts';
 
 const thisYear = (ctx: AppContext) => Number(todayIn(ctx.config.houseTimeZone, ctx.now()).slice(0, 4));
 

@@ -3,8 +3,7 @@ import { addDays, todayIn, type Booking } from '@rustico/core';
 import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { findUserByCalendarToken, findUserById, updateUser } from '../users/repository.ts';
-import { toSessionUser } from '../users/service.ts';
+import { findUserByCalendarToken, findUserById, toSessionUser, updateUser } from '../users/service.ts';
 
 /** A feed shows a year back and two years ahead: what a phone calendar needs. */
 const PAST_DAYS = 366;

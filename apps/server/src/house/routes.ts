@@ -1,7 +1,7 @@
 import { checklistSchema, houseRulesResponseSchema, houseRulesUpdateSchema, memberQuotaUpdateSchema, paymentDetailsSchema, ruleHistorySchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { readChecklist, readPaymentDetails } from './content.ts';

@@ -12,9 +12,12 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { getSetting, putSetting } from '../settings/repository.ts';
-import { findUserById } from '../users/repository.ts';
+import { getSetting, putSetting } from '../db/settings.ts';
+import { findUserById } from '../users/service.ts';
 import { insertRuleChanges, listRuleChanges } from './repository.ts';
+
+// What other features read and write of house goes through here, not its repository.
+export { insertRuleChanges } from './repository.ts';
 
 const HOUSE_RULES_KEY = 'house_rules';
 

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { notificationKindSchema, type NotificationKind } from '@rustico/core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { getSetting, putSettingIfAbsent } from '../settings/repository.ts';
+import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
 
 /** Where people reach the app, for the links in emails. */
 export function publicBaseUrl(config: Config): string {

@@ -1,7 +1,7 @@
 import { latestNoteSchema, noteInputSchema, noteResponseSchema, notesPageSchema, notesQuerySchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { createNote, deleteNote, latestNote, notesPage, setReaction } from './service.ts';

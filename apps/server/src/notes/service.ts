@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { whileUnchanged } from '../db/unchanged.ts';
-import { recipientsOf } from '../bookings/service.ts';
+import { recipientsOf } from '../push/recipients.ts';
 import { decodeCursor, keysetPage } from '../http/cursor.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { noteMessage } from '../push/messages.ts';
 import { photoUrlOf } from '../users/service.ts';
 import { addReaction, deleteNote as deleteNoteRow, findNote, insertNote, listNotes, removeReaction, type NoteRow } from './repository.ts';
+
+// What other features read and write of notes goes through here, not its repository.
+export { addReaction, insertNote } from './repository.ts';
 
 export function toNote(row: NoteRow): Note {
   return {

@@ -4,7 +4,7 @@ import type { RenderedJob } from '../deliveries/jobs.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import type { NoticesTable } from '../db/schema.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { UserRow } from '../users/service.ts';
 import { noticeText, noticeUrl } from './messages.ts';
 import { findNotice } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { noticeListSchema, noticesReadSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { noticesOf, readNotices } from './service.ts';

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { includesEmail, type Notice, type NoticeKind } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { channelFor, claimAndDeliver } from '../deliveries/service.ts';
-import { findUserById } from '../users/repository.ts';
+import { findUserById } from '../users/service.ts';
 import { toNotice } from './mail.ts';
 import { noticePush } from './messages.ts';
 import { countUnread, insertNotice, listNotices, markRead } from './repository.ts';
+
+// What other features read and write of notices goes through here, not its repository.
+export { insertNotice } from './repository.ts';
 
 export type NoticePayload = Partial<Pick<Notice, 'bookingId' | 'roundId' | 'start' | 'end' | 'byName' | 'reason' | 'inFavourOfName' | 'endsAt'>>;
 

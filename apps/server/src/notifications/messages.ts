@@ -4,7 +4,7 @@ import type { Job, RenderedJob } from '../deliveries/jobs.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { datesOf } from '../reminders/messages.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { UserRow } from '../users/service.ts';
 import { notesForDigest } from './repository.ts';
 
 const NOTE_PREVIEW = 280;

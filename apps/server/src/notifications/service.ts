@@ -14,9 +14,12 @@ import { claimAndDeliver } from '../deliveries/service.ts';
 import { AppError } from '../http/errors.ts';
 import { readUnsubscribeToken } from '../mail/links.ts';
 import { bookingMessage } from '../push/messages.ts';
-import type { Recipients } from '../push/repository.ts';
-import { findUserById } from '../users/repository.ts';
+import type { Recipients } from '../push/recipients.ts';
+import { findUserById } from '../users/service.ts';
 import { activeMembersWithChoice, choicesOf, putChoice } from './repository.ts';
+
+// What other features read and write of notifications goes through here, not its repository.
+export { activeMembersWithChoice, choicesOf } from './repository.ts';
 
 export async function notificationChoices(ctx: AppContext, userId: string): Promise<NotificationChoices> {
   const rows = await choicesOf(ctx.db, userId);

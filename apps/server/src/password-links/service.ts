@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { emailSchema, languageOf, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
-import { hashPassword } from '../auth/passwords.ts';
-import { deleteSessionsOfUser } from '../auth/repository.ts';
+import { hashPassword } from '../users/passwords.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
@@ -9,7 +8,7 @@ import { hasToken, takeToken } from '../http/rate-limit-repository.ts';
 import { composeMail } from '../mail/layout.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
-import { findUserByEmail, updatePasswordHash, type UserRow } from '../users/repository.ts';
+import { findUserByEmail, replacePasswordHash, type UserRow } from '../users/service.ts';
 import {
   findUsableLink,
   insertPasswordLink,
@@ -132,9 +131,7 @@ export async function usePasswordLink(ctx: AppContext, token: string, password: 
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     if (!(await takeLink(trx, id, now))) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
-    await retireLinksOf(trx, link.userId, now);
-    await updatePasswordHash(trx, link.userId, passwordHash);
-    await deleteSessionsOfUser(trx, link.userId);
+    await replacePasswordHash(trx, link.userId, passwordHash, ctx.now());
   });
   ctx.events.disconnect(link.userId);
 }

@@ -1,7 +1,7 @@
 import { peakPeriodInputSchema, peakPeriodListSchema, peakPeriodResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { addPeakPeriod, changePeakPeriod, peakPeriods, removePeakPeriod } from './service.ts';

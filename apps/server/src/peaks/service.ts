@@ -4,8 +4,11 @@ import type { AppContext } from '../context.ts';
 import type { PeakPeriodsTable } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { insertRuleChanges } from '../house/repository.ts';
+import { insertRuleChanges } from '../house/rules.ts';
 import { deletePeakPeriod as deleteRow, findPeakPeriod, findPeakPeriodByName, insertPeakPeriod, listPeakPeriods, updatePeakPeriod as updateRow } from './repository.ts';
+
+// What other features read and write of peaks goes through here, not its repository.
+export { listPeakPeriods } from './repository.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'now' | 'events'>;
 

@@ -1,5 +1,6 @@
-import { DEFAULT_CHOICES, includesPush, type Channel, type NotificationKind } from '@rustico/core';
+import { DEFAULT_CHOICES, includesPush, type Channel } from '@rustico/core';
 import type { Db } from '../db/database.ts';
+import type { Recipients } from './recipients.ts';
 import type { PushSubscriptionsTable } from '../db/schema.ts';
 
 /** One subscription per browser: subscribing again (even as someone else) replaces it. */
@@ -26,18 +27,6 @@ export async function deleteSubscription(db: Db, userId: string, endpoint: strin
 
 export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
   await db.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
-}
-
-export interface Recipients {
-  /** The kind of message: only members whose channel for it includes push get it. */
-  kind: NotificationKind;
-  /** One member only (a reminder). */
-  onlyUserId?: string;
-  /** Who caused the change: never notified about it. */
-  exceptUserId: string;
-  /** Changes of a hidden account reach only hidden accounts. */
-  onlyHidden: boolean;
-  onlyAdmins: boolean;
 }
 
 const PUSH_CHANNELS: Channel[] = ['push', 'both'];

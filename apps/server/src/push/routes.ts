@@ -2,7 +2,7 @@ import { pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { assertPublicEndpoint } from './endpoint.ts';

@@ -4,7 +4,8 @@ import { languageOf, type Language, type PushMessage } from '@rustico/core';
 import { deliverable, publicOnlyLookup } from './endpoint.ts';
 import type { Db } from '../db/database.ts';
 import type { ComposeMessage } from './messages.ts';
-import { deleteSubscriptionById, subscriptionsFor, type Recipients } from './repository.ts';
+import type { Recipients } from './recipients.ts';
+import { deleteSubscriptionById, subscriptionsFor } from './repository.ts';
 import type { VapidKeys } from './vapid.ts';
 
 /** A notice sent now and then, still worth showing if the phone was off for a day. */

@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { getSetting, putSettingIfAbsent } from '../settings/repository.ts';
+import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
 
 const VAPID_KEY = 'vapid_keys';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertContributions } from '../accounts/repository.ts';
-import { setShares } from '../accounts/service.ts';
+import { insertContributions, setShares } from '../accounts/service.ts';
 import { testDialects } from '../test/databases.ts';
 import { openEventStream, startTestApp, type TestClient, type EventStream, type TestApp } from '../test/test-app.ts';
 import { createUser, setUserPhoto } from '../users/service.ts';

@@ -1,5 +1,5 @@
 import { dueStayReminders, formatChf, formatDisplayDate, type Language, type LocalMoment, type ReminderKind } from '@rustico/core';
-import { findBooking, type BookingRow } from '../bookings/repository.ts';
+import { findBooking, type BookingRow } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { renderMarkdown } from '../content/markdown.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
@@ -8,7 +8,7 @@ import type { MailContent } from '../mail/layout.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { qrBillPdf } from '../stays/qr-bill.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { UserRow } from '../users/service.ts';
 import { listUnpaidStays } from './repository.ts';
 
 export const datesOf = (start: string, end: string) =>

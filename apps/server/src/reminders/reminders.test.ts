@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { instantOfLocal } from '@rustico/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertBooking } from '../bookings/repository.ts';
+import { insertBooking } from '../bookings/service.ts';
 import type { Insertable } from 'kysely';
 import type { BookingsTable } from '../db/schema.ts';
 import { pruneDeliveries, RETRY_AFTER_MINUTES } from '../deliveries/service.ts';

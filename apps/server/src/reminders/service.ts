@@ -2,8 +2,8 @@ import { addDays, dueStayReminders, instantOfLocal, localMomentIn, summaryDue, i
 import type { AppContext } from '../context.ts';
 import { channelFor, claimAndDeliver, retryDue, type Outcome } from '../deliveries/service.ts';
 import type { Job } from '../deliveries/jobs.ts';
-import { activeMembersWithChoice } from '../notifications/repository.ts';
-import { findUserById } from '../users/repository.ts';
+import { activeMembersWithChoice } from '../notifications/service.ts';
+import { findUserById } from '../users/service.ts';
 import { listActiveAdmins, listStaysToRemind } from './repository.ts';
 
 /** The notes digest goes out in the evening, with the day's notes. */

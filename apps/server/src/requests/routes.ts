@@ -1,6 +1,6 @@
 import { approvalResponseSchema, approvalSchema, competingRequestsSchema, pendingRequestsSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { competingRequests, decideRequest, pendingRequests } from './service.ts';

@@ -1,7 +1,6 @@
 import { freedDays, historyYears, peakNightsByYear, staysOverlap, type Approval, type Booking, type PeakPeriod, type SessionUser } from '@rustico/core';
 import type { Kysely } from 'kysely';
-import { findBooking, listBookingsNear, listConfirmedStaysOf, listRequests, setDecision, type BookingRow } from '../bookings/repository.ts';
-import { toBooking } from '../bookings/service.ts';
+import { type BookingRow, findBooking, listBookingsNear, listConfirmedStaysOf, listRequests, setDecision, toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';

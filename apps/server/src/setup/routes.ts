@@ -1,7 +1,7 @@
 import { sessionResponseSchema, setupRequestSchema, setupStatusSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setSessionCookie } from '../auth/guards.ts';
+import { setSessionCookie } from '../auth/session-hooks.ts';
 import { createSession } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';

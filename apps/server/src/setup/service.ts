@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SetupRequest } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { getSetting, putSetting, takeSetting } from '../settings/repository.ts';
-import { countUsers } from '../users/repository.ts';
-import { createUser } from '../users/service.ts';
-import type { UserRow } from '../users/repository.ts';
+import { getSetting, putSetting, takeSetting } from '../db/settings.ts';
+import { countUsers, createUser } from '../users/service.ts';
+import type { UserRow } from '../users/service.ts';
 
 const SETUP_TOKEN_KEY = 'setup_token_sha256';
 

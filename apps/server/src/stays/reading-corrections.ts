@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { findBooking } from '../bookings/repository.ts';
+import { findBooking } from '../bookings/service.ts';
 import { correctionsOf, findReading, findReadingWithStay, insertCorrection, listRecentReadings, readingBefore, readingOf, setStayUsage, updateReading } from './repository.ts';
 
 const RECENT_READINGS = 12;

@@ -11,9 +11,8 @@ import {
 } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
-import { findBooking } from '../bookings/repository.ts';
-import { toBooking } from '../bookings/service.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
+import { findBooking, toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { readPaymentDetails } from '../house/content.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';

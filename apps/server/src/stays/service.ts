@@ -18,17 +18,20 @@ import {
   todayIn,
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
-import { findBooking, listOpenStays, type BookingRow } from '../bookings/repository.ts';
-import { recipientsOf, toBooking } from '../bookings/service.ts';
+import { type BookingRow, findBooking, listOpenStays, toBooking } from '../bookings/service.ts';
+import { recipientsOf } from '../push/recipients.ts';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database, MeterReadingsTable } from '../db/schema.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { insertNote } from '../notes/repository.ts';
+import { insertNote } from '../notes/service.ts';
 import { noteMessage, paymentMessage } from '../push/messages.ts';
-import { takeVoucher } from '../users/repository.ts';
+import { takeVoucher } from '../users/service.ts';
 import { insertReading, latestReading, latestVisibleReading, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
+
+// What other features read and write of stays goes through here, not its repository.
+export { insertCorrection, insertReading, markCheckedIn, markCheckedOut, markPaid } from './repository.ts';
 
 const STEP_ORDER: StayStep[] = ['checkin', 'checkout', 'payment', 'done'];
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { updatePhoto } from '../users/repository.ts';
+import { updatePhoto } from '../users/service.ts';
 import { movePhotoFolderIntoDatabase } from './photo-folder.ts';
 import { contentKey, deleteFile, FILE_MAX_BYTES, getFile, putFile, versionedUrl } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { skipTurnSchema, suggestedOrderQuerySchema, suggestedOrderSchema, turnRoundInputSchema, turnRoundListSchema, turnRoundResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { closeTurnRound, openTurnRound, skipTurn, suggestedOrder, turnRounds } from './service.ts';

@@ -19,7 +19,7 @@ import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database, TurnPassesTable } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { deliverNotice } from '../notices/service.ts';
-import { findUserById, listUsers } from '../users/repository.ts';
+import { findUserById, listUsers } from '../users/service.ts';
 import {
   closeRound,
   findRound,
@@ -31,6 +31,9 @@ import {
   listRoundsEndingFrom,
   type TurnRoundRow,
 } from './repository.ts';
+
+// What other features read and write of turns goes through here, not its repository.
+export { insertPass, insertRound } from './repository.ts';
 
 const orderOf = (row: TurnRoundRow): string[] => JSON.parse(row.memberOrder) as string[];
 

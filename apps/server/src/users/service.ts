@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { displayNameSchema, emailSchema, isSuperadmin, newPasswordSchema, type Role, type SessionUser } from '@rustico/core';
-import { hashPassword, type PasswordHashing } from '../auth/passwords.ts';
-import { deleteSessionsOfUser } from '../auth/repository.ts';
+import { hashPassword, type PasswordHashing } from './passwords.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { retirePasswordLinks } from '../password-links/service.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
 import { lockFilesForWrite } from '../db/locks.ts';
 import { contentKey, deleteFile, getFile, putUpload, versionedUrl, type StoredFile } from '../storage/service.ts';
 import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
+
+// What other features read and write of users goes through here, not its repository.
+export { countOtherActiveSuperadmins, countUsers, findUserByCalendarToken, findUserByEmail, findUserById, listUsers, takeVoucher, touchLastSeen, updateLanguage, updateName, updatePasswordHash, updatePhoto, updateUser, type UserRow } from './repository.ts';
 
 /** Calendar colours handed out in turn to new members who did not pick one. */
 export const MEMBER_COLOURS = ['#b5542d', '#3d6b4f', '#2f5d8a', '#8a5a9e', '#c08a1e', '#a63d5a', '#4a7885', '#6b6b3d'];
@@ -105,6 +106,30 @@ export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now' | 'config'
   return fileName;
 }
 
+/**
+ * What must end with a member's password (changed by whoever) or their access (disabled): the
+ * sessions it opened (auth/) and the links to choose a new one (password-links/). Those features
+ * register here when the context is created (parts.ts), so users/ knows neither; each runs in
+ * the transaction of the change. `keepSessionId` is the session that made the change itself.
+ */
+export type CredentialsRevoker = (trx: Db, userId: string, at: Date, keepSessionId: string | undefined) => Promise<void>;
+
+const revokers = new Set<CredentialsRevoker>();
+
+export function whenCredentialsRevoked(revoker: CredentialsRevoker): void {
+  revokers.add(revoker);
+}
+
+export async function revokeCredentials(trx: Db, userId: string, at: Date, keepSessionId?: string): Promise<void> {
+  for (const revoke of revokers) await revoke(trx, userId, at, keepSessionId);
+}
+
+/** A member's new password hash; whoever knew the old password (or holds a link to choose one) is out. */
+export async function replacePasswordHash(trx: Db, userId: string, passwordHash: string, at: Date, keepSessionId?: string): Promise<void> {
+  await updatePasswordHash(trx, userId, passwordHash);
+  await revokeCredentials(trx, userId, at, keepSessionId);
+}
+
 export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events' | 'now'> & PasswordHashing, email: string, password: string): Promise<void> {
   const parsed = emailSchema.safeParse(email);
   const user = parsed.success ? await findUserByEmail(ctx.db, parsed.data) : undefined;
@@ -112,12 +137,7 @@ export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events' | 'n
   const parsedPassword = newPasswordSchema.safeParse(password);
   if (!parsedPassword.success) throw new AppError(400, 'VALIDATION', 'Password must have at least 8 characters', 'password');
   const passwordHash = await hashPassword(parsedPassword.data, ctx.config.passwordHash);
-  // Whoever knew the old password (or holds a link to choose one) is out everywhere, open tabs
-  // included (other processes notice the ended sessions themselves).
-  await ctx.db.transaction().execute(async (trx) => {
-    await updatePasswordHash(trx, user.id, passwordHash);
-    await retirePasswordLinks(trx, user.id, ctx.now());
-    await deleteSessionsOfUser(trx, user.id);
-  });
+  await ctx.db.transaction().execute((trx) => replacePasswordHash(trx, user.id, passwordHash, ctx.now()));
+  // Open tabs too (other processes notice the ended sessions themselves).
   ctx.events.disconnect(user.id);
 }

@@ -1,7 +1,7 @@
 import { waitlistEntryResponseSchema, waitlistInputSchema, waitlistSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { joinWaitlist, leaveWaitlist, waitlist } from './service.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, blocksStay, heldDays, isAdmin, nightsBetween, todayIn, type IsoDate, type SessionUser, type WaitlistEntry } from '@rustico/core';
-import { listBookingsNear } from '../bookings/repository.ts';
+import { listBookingsNear } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { deliverNotice } from '../notices/service.ts';

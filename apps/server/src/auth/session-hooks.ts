@@ -1,20 +1,7 @@
-import { isAdmin, isSuperadmin, type SessionUser } from '@rustico/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { forbidden, unauthenticated } from '../http/errors.ts';
+import { SESSION_COOKIE } from '../http/guards.ts';
 import { resolveSession, sessionMember } from './service.ts';
-
-export const SESSION_COOKIE = 'rustico_session';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser | null;
-  }
-  interface FastifyContextConfig {
-    /** The route never asks who is calling: its cookie is not looked up. */
-    withoutSession?: boolean;
-  }
-}
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', expires });
@@ -48,21 +35,4 @@ export function sessionMemberOf(ctx: AppContext): (request: FastifyRequest) => P
     const token = request.cookies[SESSION_COOKIE];
     return token ? sessionMember(ctx, token) : null;
   };
-}
-
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
-
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!isAdmin(user.role)) throw forbidden();
-  return user;
-}
-
-export function requireSuperadmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!isSuperadmin(user.role)) throw forbidden();
-  return user;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from './database.ts';
 
 export async function getSetting(db: Db, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
