@@ -1,6 +1,13 @@
 import { endSessionsOf } from './auth/service.ts';
+import { whenNightsFreed } from './bookings/service.ts';
+import { chooseChannelsWith, renderJobsWith } from './deliveries/service.ts';
+import { noticeRenderers } from './notices/mail.ts';
+import { notificationRenderers } from './notifications/messages.ts';
+import { channelOf } from './notifications/service.ts';
 import { retirePasswordLinks } from './password-links/service.ts';
+import { reminderRenderers } from './reminders/messages.ts';
 import { whenCredentialsRevoked } from './users/service.ts';
+import { notifyWaitlist } from './waitlist/service.ts';
 
 /**
  * Hands the features' parts to the mechanisms that serve them all and import none of them,
@@ -11,4 +18,9 @@ export function registerParts(): void {
   // What ends with a member's password or access: their sessions and their links to choose one.
   whenCredentialsRevoked(endSessionsOf);
   whenCredentialsRevoked(retirePasswordLinks);
+  // Emails and reminders: how each kind is written, and the channel each member chose.
+  renderJobsWith({ ...reminderRenderers, ...notificationRenderers, ...noticeRenderers });
+  chooseChannelsWith(channelOf);
+  // Nights a move or a cancellation freed: the waitlist tells who asked for them.
+  whenNightsFreed(notifyWaitlist);
 }

@@ -5,6 +5,7 @@ import {
   addDays,
   EARLIEST_STAY_DATE,
   formatDisplayDate,
+  formatStayDates,
   isIsoDate,
   latestStayDate,
   LATEST_STAY_DATE,
@@ -58,6 +59,8 @@ describe('display dates (dd.MM.yyyy)', () => {
   it('formats and parses the spec format', () => {
     expect(formatDisplayDate('2026-11-21')).toBe('21.11.2026');
     expect(formatDisplayDate('2027-01-05')).toBe('05.01.2027');
+    expect(formatStayDates('2026-12-14', '2026-12-17')).toBe('14.12.2026 – 17.12.2026');
+    expect(formatStayDates('2026-12-14', '2026-12-14')).toBe('14.12.2026');
     expect(parseDisplayDate('21.11.2026')).toBe('2026-11-21');
     expect(parseDisplayDate(' 05.01.2027 ')).toBe('2027-01-05');
   });

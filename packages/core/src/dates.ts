@@ -61,6 +61,11 @@ export function formatDisplayDate(date: IsoDate): string {
   return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 }
 
+/** A stay's dates in messages: '14.12.2026 – 17.12.2026', or the one day of a day visit. */
+export function formatStayDates(start: IsoDate, end: IsoDate): string {
+  return start === end ? formatDisplayDate(start) : `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcMs = (date: IsoDate) => Date.parse(`${date}T00:00:00.000Z`);
 

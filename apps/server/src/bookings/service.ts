@@ -9,6 +9,7 @@ import {
   freedDays,
   todayIn,
   type Booking,
+  type IsoDate,
   type BookingInput,
   type NewBooking,
   type OverriddenRule,
@@ -21,7 +22,6 @@ import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import { whileUnchanged } from '../db/unchanged.ts';
 import { afterTurnsPassed, passTurns } from '../turns/service.ts';
-import { notifyWaitlist } from '../waitlist/service.ts';
 import { requestMessage } from '../push/messages.ts';
 import { recipientsOf } from '../push/recipients.ts';
 import { judgeDates, judgeInTransaction, judgeQuota, type Verdict } from './fairness.ts';
@@ -136,6 +136,21 @@ function assertMayOverride(user: SessionUser, input: { override?: unknown }): bo
   return true;
 }
 
+/**
+ * Told the days a move or a cancellation freed, after the commit: the waitlist tells who asked
+ * for them (it registers in parts.ts, so bookings/ need not know it).
+ */
+type NightsFreedListener = (ctx: AppContext, days: readonly IsoDate[]) => void;
+const nightsFreedListeners = new Set<NightsFreedListener>();
+
+export function whenNightsFreed(listener: NightsFreedListener): void {
+  nightsFreedListeners.add(listener);
+}
+
+function nightsFreed(ctx: AppContext, days: readonly IsoDate[]): void {
+  for (const listener of nightsFreedListeners) listener(ctx, days);
+}
+
 export async function createBooking(ctx: AppContext, user: SessionUser, input: NewBooking): Promise<Booking> {
   const override = assertMayOverride(user, input);
   const rules = await getHouseRules(ctx.db);
@@ -218,7 +233,7 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
   const booking = toBooking(row);
   notifyBookingChange(ctx, recipientsOf(user, 'bookings'), 'updated', booking);
   if (booking.status === 'requested' && before.status !== 'requested') ctx.push.notify({ ...recipientsOf(user, 'fairness'), onlyAdmins: true }, requestMessage(booking));
-  notifyWaitlist(ctx, freedDays({ start: before.startDate, end: before.endDate }, booking));
+  nightsFreed(ctx, freedDays({ start: before.startDate, end: before.endDate }, booking));
   if (verdict && verdict.turns.length > 0) await afterTurnsPassed(ctx, verdict.turns.map((t) => t.roundId));
   return booking;
 }
@@ -239,5 +254,5 @@ export async function deleteBooking(ctx: AppContext, user: SessionUser, id: stri
   });
   ctx.events.publish({ type: 'booking', action: 'deleted', id }, audienceOf(row));
   notifyBookingChange(ctx, { ...recipientsOf(user, 'bookings'), onlyHidden: row.ownerHidden === 1 }, 'deleted', toBooking(row));
-  if (row.status !== 'declined') notifyWaitlist(ctx, freedDays({ start: row.startDate, end: row.endDate }, null));
+  if (row.status !== 'declined') nightsFreed(ctx, freedDays({ start: row.startDate, end: row.endDate }, null));
 }

@@ -1,12 +1,8 @@
-import { DEFAULT_CHOICES, includesEmail, includesPush, languageOf, localMomentIn, type Channel, type LocalMoment } from '@rustico/core';
+import { includesEmail, includesPush, languageOf, localMomentIn, type Channel, type Language, type LocalMoment, type NotificationKind } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { composeMail } from '../mail/layout.ts';
 import { unsubscribeUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
-import { choicesOf } from '../notifications/service.ts';
-import { renderBookingNotice, renderNotesDigest } from '../notifications/messages.ts';
-import { renderStayReminder, renderUnpaidSummary } from '../reminders/messages.ts';
-import { renderNoticeMail } from '../notices/mail.ts';
 import { findUserById, type UserRow } from '../users/service.ts';
 import { jobLabel, jobSchema, kindOfJob, type Job, type RenderedJob } from './jobs.ts';
 import { deleteFinishedBefore, findDelivery, insertClaim, listRetriable, markFailedAttempt, markSent, reclaim, type DeliveryRow } from './repository.ts';
@@ -25,26 +21,43 @@ export interface Outcome {
   reason?: string;
 }
 
-export async function channelFor(ctx: AppContext, userId: string, job: Job): Promise<Channel> {
-  const kind = kindOfJob(job);
-  return (await choicesOf(ctx.db, userId)).find((c) => c.kind === kind)?.channel ?? DEFAULT_CHOICES[kind];
+/**
+ * How a feature writes the messages of its jobs, in the member's language at the moment they go
+ * out; null when the job is no longer due. Features register theirs at start (parts.ts), so
+ * deliveries import none of them.
+ */
+export type Renderer<T extends Job['type']> = (
+  ctx: AppContext,
+  user: UserRow,
+  language: Language,
+  job: Extract<Job, { type: T }>,
+  moment: LocalMoment,
+) => Promise<RenderedJob | null> | RenderedJob | null;
+export type Renderers = { [T in Job['type']]?: Renderer<T> };
+
+/** Which channel a member chose for a kind of message (notifications/ keeps the choices). */
+export type ChannelLookup = (ctx: AppContext, userId: string, kind: NotificationKind) => Promise<Channel>;
+
+const renderers: Renderers = {};
+let channelLookup: ChannelLookup | null = null;
+
+export function renderJobsWith(parts: Renderers): void {
+  Object.assign(renderers, parts);
 }
 
-async function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<RenderedJob | null> {
-  const language = languageOf(user);
-  const moment: LocalMoment = localMomentIn(ctx.config.houseTimeZone, at);
-  switch (job.type) {
-    case 'reminder':
-      return renderStayReminder(ctx, user, language, job.reminder, job.bookingId, moment);
-    case 'unpaid-summary':
-      return job.day === moment.day ? renderUnpaidSummary(ctx, user, language, moment.day) : null;
-    case 'booking':
-      return renderBookingNotice(ctx, user, language, job);
-    case 'notes-digest':
-      return renderNotesDigest(ctx, user, language, job);
-    case 'notice':
-      return renderNoticeMail(ctx, user, language, job.noticeId);
-  }
+export function chooseChannelsWith(lookup: ChannelLookup): void {
+  channelLookup = lookup;
+}
+
+export async function channelFor(ctx: AppContext, userId: string, job: Job): Promise<Channel> {
+  if (!channelLookup) throw new Error('deliveries: no channel lookup registered (parts.ts)');
+  return channelLookup(ctx, userId, kindOfJob(job));
+}
+
+function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<RenderedJob | null> | RenderedJob | null {
+  const renderer = renderers[job.type] as Renderer<Job['type']> | undefined;
+  if (!renderer) throw new Error(`deliveries: nothing renders a ${job.type} job (parts.ts)`);
+  return renderer(ctx, user, languageOf(user), job, localMomentIn(ctx.config.houseTimeZone, at));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { noticeSchema, type Language, type Notice } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
+import type { Renderers } from '../deliveries/service.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import type { NoticesTable } from '../db/schema.ts';
@@ -45,3 +46,6 @@ export async function renderNoticeMail(ctx: AppContext, user: UserRow, language:
     push: null,
   };
 }
+
+/** Fair-booking notices by email, for deliveries (registered in parts.ts). */
+export const noticeRenderers: Renderers = { notice: (ctx, user, language, job) => renderNoticeMail(ctx, user, language, job.noticeId) };

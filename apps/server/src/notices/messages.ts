@@ -1,4 +1,4 @@
-import { formatDisplayDate, localMomentIn, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
+import { formatDisplayDate, formatStayDates, localMomentIn, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
 
 /** What a notice says, in it/de/en: the push's title and line, the email's subject and paragraph. */
 export interface NoticeText {
@@ -10,7 +10,7 @@ type Payload = Pick<Notice, 'start' | 'end' | 'byName' | 'reason' | 'inFavourOfN
 
 const dates = (p: Payload) => {
   if (!p.start || !p.end) return '';
-  return p.start === p.end ? formatDisplayDate(p.start) : `${formatDisplayDate(p.start)} – ${formatDisplayDate(p.end)}`;
+  return formatStayDates(p.start, p.end);
 };
 
 /** `24.12.2026 18:00` on the house's clock. */

@@ -1,9 +1,9 @@
-import type { Language } from '@rustico/core';
+import { formatStayDates, type Language } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { Job, RenderedJob } from '../deliveries/jobs.ts';
+import type { Renderers } from '../deliveries/service.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
-import { datesOf } from '../reminders/messages.ts';
 import type { UserRow } from '../users/service.ts';
 import { notesForDigest } from './repository.ts';
 
@@ -16,7 +16,7 @@ export function renderBookingNotice(ctx: AppContext, user: UserRow, language: La
     mail: {
       greeting: t.greeting(user.name),
       subject: t.booking.subject[job.action](job.ownerName),
-      paragraphs: [t.booking.body[job.action](job.ownerName, datesOf(job.start, job.end))],
+      paragraphs: [t.booking.body[job.action](job.ownerName, formatStayDates(job.start, job.end))],
       button: { label: t.booking.action, url: `${publicBaseUrl(ctx.config)}/app/calendario` },
       footer: [t.footerKind.bookings, t.unsubscribe],
     },
@@ -46,3 +46,6 @@ export async function renderNotesDigest(
     push: null,
   };
 }
+
+/** Others' bookings and notes by email, for deliveries (registered in parts.ts). */
+export const notificationRenderers: Renderers = { booking: renderBookingNotice, 'notes-digest': renderNotesDigest };

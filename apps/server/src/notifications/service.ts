@@ -4,6 +4,7 @@ import {
   notificationKinds,
   withoutEmail,
   type Booking,
+  type Channel,
   type NotificationChoices,
   type NotificationChoicesInput,
   type NotificationKind,
@@ -24,6 +25,11 @@ export { activeMembersWithChoice, choicesOf } from './repository.ts';
 export async function notificationChoices(ctx: AppContext, userId: string): Promise<NotificationChoices> {
   const rows = await choicesOf(ctx.db, userId);
   return Object.fromEntries(notificationKinds.map((kind) => [kind, rows.find((r) => r.kind === kind)?.channel ?? DEFAULT_CHOICES[kind]])) as NotificationChoices;
+}
+
+/** The channel a member chose for a kind of message, or the kind's default. */
+export async function channelOf(ctx: AppContext, userId: string, kind: NotificationKind): Promise<Channel> {
+  return (await notificationChoices(ctx, userId))[kind];
 }
 
 export async function notificationSettings(ctx: AppContext, userId: string): Promise<NotificationSettings> {

@@ -1,4 +1,4 @@
-import { formatChf, formatDisplayDate, type Booking, type Language, type PaymentMethod, type PushMessage } from '@rustico/core';
+import { formatChf, formatStayDates, type Booking, type Language, type PaymentMethod, type PushMessage } from '@rustico/core';
 
 /**
  * The texts of push notifications, composed on the server in each recipient's
@@ -6,8 +6,7 @@ import { formatChf, formatDisplayDate, type Booking, type Language, type Payment
  */
 export type ComposeMessage = (language: Language) => PushMessage;
 
-const dates = (booking: Pick<Booking, 'start' | 'end'>) =>
-  booking.start === booking.end ? formatDisplayDate(booking.start) : `${formatDisplayDate(booking.start)} – ${formatDisplayDate(booking.end)}`;
+const dates = (booking: Pick<Booking, 'start' | 'end'>) => formatStayDates(booking.start, booking.end);
 
 type BookingAction = 'created' | 'updated' | 'deleted';
 

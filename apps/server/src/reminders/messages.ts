@@ -1,8 +1,9 @@
-import { dueStayReminders, formatChf, formatDisplayDate, type Language, type LocalMoment, type ReminderKind } from '@rustico/core';
+import { dueStayReminders, formatChf, formatStayDates, type Language, type LocalMoment, type ReminderKind } from '@rustico/core';
 import { findBooking, type BookingRow } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { renderMarkdown } from '../content/markdown.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
+import type { Renderers } from '../deliveries/service.ts';
 import { readChecklist, readMarkdown, readPaymentDetails } from '../house/content.ts';
 import type { MailContent } from '../mail/layout.ts';
 import { publicBaseUrl } from '../mail/links.ts';
@@ -10,9 +11,6 @@ import { mailTexts } from '../mail/texts.ts';
 import { qrBillPdf } from '../stays/qr-bill.ts';
 import type { UserRow } from '../users/service.ts';
 import { listUnpaidStays } from './repository.ts';
-
-export const datesOf = (start: string, end: string) =>
-  start === end ? formatDisplayDate(start) : `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
 
 const stayOf = (row: BookingRow) => ({
   start: row.startDate,
@@ -54,7 +52,7 @@ export async function renderStayReminder(
   if (!row || row.userId !== user.id || !dueStayReminders(stayOf(row), at).includes(reminder)) return null;
   const t = mailTexts(language);
   const base = publicBaseUrl(ctx.config);
-  const stay = { dates: datesOf(row.startDate, row.endDate) };
+  const stay = { dates: formatStayDates(row.startDate, row.endDate) };
   const common = { greeting: t.greeting(user.name), footer: [t.footerKind.reminders, t.unsubscribe] };
   const gestione = `${base}/app/gestione`;
   switch (reminder) {
@@ -113,9 +111,16 @@ export async function renderUnpaidSummary(ctx: AppContext, user: UserRow, langua
     greeting: t.greeting(user.name),
     subject: t.unpaidSummary.subject(stays.length),
     paragraphs: [t.unpaidSummary.intro(stays.length, total)],
-    list: stays.map((s) => t.unpaidSummary.line(s.ownerName, datesOf(s.startDate, s.endDate), formatChf(s.costCentimes))),
+    list: stays.map((s) => t.unpaidSummary.line(s.ownerName, formatStayDates(s.startDate, s.endDate), formatChf(s.costCentimes))),
     button: { label: t.unpaidSummary.action, url: `${publicBaseUrl(ctx.config)}/app/statistiche` },
     footer: [t.footerKind.reminders, t.unsubscribe],
   };
   return { mail, push: push(mail, '/app/statistiche') };
 }
+
+/** The reminders' messages, for deliveries (registered in parts.ts). */
+export const reminderRenderers: Renderers = {
+  reminder: (ctx, user, language, job, moment) => renderStayReminder(ctx, user, language, job.reminder, job.bookingId, moment),
+  // The weekly summary is of the day it was planned for only.
+  'unpaid-summary': (ctx, user, language, job, moment) => (job.day === moment.day ? renderUnpaidSummary(ctx, user, language, moment.day) : null),
+};
