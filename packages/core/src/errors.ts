@@ -74,6 +74,8 @@ export const errorCodes = [
   'SERVER_BUSY',
   'STORAGE_FULL',
   'HOUSE_STORAGE_FULL',
+  // Trust (issue 38): a write that another request made meanwhile, an edit of what changed since.
+  'ALREADY_EXISTS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

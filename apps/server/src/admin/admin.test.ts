@@ -102,6 +102,24 @@ describe.each(testDialects)('administration (%s)', (dialect) => {
     expect(members.find((u: any) => u.email === 'pia@example.ch')).toMatchObject({ role: 'member', colour: '#6b6b3d', lastSeenAt: expect.any(String) });
   });
 
+  it('adds a member once when «Aggiungi» is clicked twice at once: with one key both get the first answer, without one the second is told the email is taken', async () => {
+    const body = { name: 'Zia Carla', email: 'carla@example.ch', role: 'member' };
+    const keyed = await Promise.all([1, 2].map(() => superadmin.post('/api/admin/users', body, { 'idempotency-key': 'aggiungi-carla' })));
+    expect(keyed.map((r) => r.status)).toEqual([201, 201]);
+    expect(keyed[1]!.body).toEqual(keyed[0]!.body);
+    expect(keyed[0]!.body.password).toEqual(expect.any(String));
+
+    const other = { name: 'Zio Beppe', email: 'beppe@example.ch', role: 'member' };
+    for (let trial = 0; trial < 5; trial++) {
+      const email = `beppe${trial}@example.ch`;
+      const answers = await Promise.all([1, 2, 3].map(() => superadmin.post('/api/admin/users', { ...other, email })));
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      for (const refused of answers.filter((r) => r.status === 409)) expect(refused.body.error).toMatchObject({ code: 'EMAIL_TAKEN', field: 'email' });
+    }
+    const members = (await superadmin.get('/api/users')).body.users.map((u: any) => u.email);
+    expect(members.filter((email: string) => email === 'carla@example.ch' || email.startsWith('beppe'))).toHaveLength(6);
+  });
+
   it('refuses a member colour on which neither black nor white text reads at 4.5:1', async () => {
     const refused = await superadmin.post('/api/admin/users', { name: 'Zio Beppe', email: 'beppe@example.ch', role: 'member', colour: '#2d7fb5' });
     expect({ status: refused.status, code: refused.body.error.code, field: refused.body.error.field }).toEqual({ status: 400, code: 'COLOUR_UNREADABLE', field: 'colour' });

@@ -1,6 +1,7 @@
 import { errorCodeSchema, type ErrorCode } from '@rustico/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { uniqueViolation } from '../db/constraints.ts';
 
 /** A refusal the caller can act on: status, stable code, optional field. */
 export class AppError extends Error {
@@ -54,6 +55,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof SyntaxError) return reply.status(400).send(errorBody('INVALID_JSON', 'Body is not valid JSON'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('VALIDATION', error.message));
+    }
+    // Two requests wrote the same thing at once and the database kept one: the other is told so,
+    // never a 500. Services that know what the clash means answer with their own code first.
+    const clash = uniqueViolation(error);
+    if (clash) {
+      request.log.warn({ table: clash.table, columns: clash.columns }, 'unique constraint clash');
+      return reply.status(409).send(errorBody('ALREADY_EXISTS', `This was saved meanwhile by another request (${clash.table})`));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL', 'Internal error'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { displayNameSchema, emailSchema, isSuperadmin, newPasswordSchema, type Role, type SessionUser } from '@rustico/core';
 import { hashPassword, type PasswordHashing } from './passwords.ts';
 import type { AppContext } from '../context.ts';
+import { uniqueViolation } from '../db/constraints.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
@@ -84,7 +85,13 @@ export async function createUser(ctx: AccountWriter, input: NewUser, db: Db = ct
     calendarToken: null,
     language: null,
   };
-  await insertUser(db, user);
+  try {
+    await insertUser(db, user);
+  } catch (error) {
+    // Another request added the same address between the check above and this insert.
+    if (uniqueViolation(error)?.columns.includes('email')) throw new AppError(409, 'EMAIL_TAKEN', `An account with ${email.data} exists already`, 'email');
+    throw error;
+  }
   return user;
 }
 

@@ -902,6 +902,7 @@ export const de: Messages = {
     SERVER_BUSY: 'Der Server verarbeitet gerade andere Bilder: bitte in ein paar Sekunden nochmals versuchen',
     STORAGE_FULL: 'Dein Speicherplatz für Dateien ist voll ({usedMb} MB von {budgetMb} MB): lösche einen alten Beleg oder frage einen Administrator',
     HOUSE_STORAGE_FULL: 'Der Speicherplatz des Hauses für Dateien ist voll ({usedMb} MB von {budgetMb} MB): sag es einem Administrator',
+    ALREADY_EXISTS: 'Das wurde eben durch eine andere Anfrage gespeichert: neu laden, um es zu sehen',
     INTERNAL: 'Serverfehler. Versuche es später erneut.',
   },
   fairness: {

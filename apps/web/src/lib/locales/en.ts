@@ -902,6 +902,7 @@ export const en: Messages = {
     SERVER_BUSY: 'The server is busy with other pictures: try again in a few seconds',
     STORAGE_FULL: 'Your space for files is full ({usedMb} MB of {budgetMb} MB): delete an old receipt or ask an administrator',
     HOUSE_STORAGE_FULL: "The house's space for files is full ({usedMb} MB of {budgetMb} MB): tell an administrator",
+    ALREADY_EXISTS: 'This was just saved by another request: reload to see it',
     INTERNAL: 'Server error. Please try again later.',
   },
   fairness: {

@@ -194,6 +194,7 @@ export const itPublic = {
     SERVER_BUSY: 'Il server sta elaborando altre immagini: riprova tra qualche secondo',
     STORAGE_FULL: 'Il tuo spazio per i file è pieno ({usedMb} MB su {budgetMb} MB): elimina una ricevuta vecchia o chiedi a un amministratore',
     HOUSE_STORAGE_FULL: 'Lo spazio per i file della casa è pieno ({usedMb} MB su {budgetMb} MB): avvisa un amministratore',
+    ALREADY_EXISTS: "È appena stato salvato da un'altra richiesta: ricarica per vederlo",
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;
