@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PeakPeriod, PeakPeriodInput } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { PeakPeriodsTable } from '../db/schema.ts';
+import { uniqueViolation } from '../db/constraints.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { insertRuleChanges } from '../house/rules.ts';
@@ -48,6 +49,9 @@ export async function changePeakPeriod(ctx: Ctx, actorId: string | null, id: str
     const [before, after] = [toPeakPeriod(current), toPeakPeriod(next)];
     if (snapshot(before) !== snapshot(after)) await insertRuleChanges(trx, [{ at, byId: actorId, rule: 'peakPeriod', memberId: null, before: snapshot(before), after: snapshot(after) }]);
     return after;
+  }).catch((error: unknown) => {
+    // Renamed at once to the same name by another request, after the check above.
+    throw uniqueViolation(error)?.columns.includes('name') ? nameTaken() : error;
   });
   ctx.events.publish({ type: 'rules', action: 'updated', id }, null);
   return changed;
