@@ -70,6 +70,34 @@ test('tap-tap books free days; the booking is drawn and the selection cleared', 
   await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
 });
 
+test('a double tap on Salva books once and says it is saved, without an error', async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 33);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.gotoMonth(offset);
+  await calendar.tap(display(month, 3));
+  await calendar.tap(display(month, 5));
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bookings') requests.push(request.headers()['idempotency-key'] ?? '');
+  });
+  // Both taps in one task, before React draws the first one's pending state: the worst double tap.
+  await calendar.save.evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(page.getByText('Prenotazione salvata', { exact: true })).toHaveCount(1);
+  await calendar.expectBookedBy(display(month, 3), demo.member.name);
+  await expect(page.getByText('Queste date sono già prenotate')).toHaveCount(0);
+  await expect(calendar.emptyHint).toBeVisible();
+  // However many requests left, they carried one key: one booking.
+  expect(new Set(requests).size).toBe(1);
+  expect(requests[0]).toMatch(/^[0-9a-f]{32}$/);
+  const api = await apiAs(testInfo, demo.member);
+  const stays = (await (await api.get(`/api/bookings?from=${iso(month, 1)}&to=${iso(month, 28)}`)).json()) as { bookings: { start: string }[] };
+  expect(stays.bookings.filter((booking) => booking.start === iso(month, 3))).toHaveLength(1);
+  await api.dispose();
+});
+
 test('an earlier second tap swaps arrival and departure; a third tap clears', async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 19);
   const calendar = new CalendarPage(page, isPhone(testInfo));

@@ -25,6 +25,7 @@ export * from './accounts.ts';
 export * from './peak-periods.ts';
 export * from './fairness.ts';
 export * from './turns.ts';
+export * from './writes.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/text.ts';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isKeptAnswer } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { CommitMark } from '../db/commit-marks.ts';
 import { AppError, errorBody } from '../http/errors.ts';
@@ -113,13 +114,8 @@ export function appliedMark(ctx: AppContext, userId: string, key: string, claime
   };
 }
 
-/** Answers worth replaying: the write's own outcome, not a passing state of the caller's session. */
-export function isReplayable(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 408 && status !== 429;
-}
-
 export async function finishClaim(ctx: AppContext, userId: string, key: string, claimedAt: string, response: StoredResponse | null): Promise<void> {
-  if (response && isReplayable(response.status)) {
+  if (response && isKeptAnswer(response.status)) {
     await storeResponse(ctx.db, userId, key, claimedAt, response);
     return;
   }

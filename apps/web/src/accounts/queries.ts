@@ -13,8 +13,7 @@ import {
   type ExpenseInput,
   type SettlementInput,
 } from '@rustico/core';
-import { api, parseResponse, type Answer } from '../lib/api.ts';
-import { networkError } from '../lib/api-error.ts';
+import { api, upload, type Answer } from '../lib/api.ts';
 import { moneyKeys } from './keys.ts';
 
 export function useYearAccount(year: number) {
@@ -59,18 +58,7 @@ function uploadType(file: File): string {
 }
 
 export async function uploadReceipt(id: string, file: File): Promise<Expense> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/expenses/${encodeURIComponent(id)}/receipt`, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': uploadType(file) },
-      body: file,
-    });
-  } catch {
-    throw networkError();
-  }
-  return (await parseResponse<Answer<typeof expenseResponseSchema>>(response)).expense;
+  return (await upload<Answer<typeof expenseResponseSchema>>('PUT', `/expenses/${encodeURIComponent(id)}/receipt`, file, uploadType(file))).expense;
 }
 
 export function useSaveExpense() {

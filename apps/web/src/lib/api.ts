@@ -1,10 +1,11 @@
-import { isErrorCode, type ApiErrorBody, type ErrorCode } from '@rustico/core';
+import { isErrorCode, isKeptAnswer, type ApiErrorBody, type ErrorCode } from '@rustico/core';
 import type { z } from 'zod';
 import { CACHED_AT_HEADER } from './freshness-header.ts';
 import { noteAnswerFreshness } from './freshness.ts';
 import { ApiError, networkError } from './api-error.ts';
 import { apiAddress } from './api-paths.ts';
 import { takePageAnswer } from './page-answers.ts';
+import { keyForWrite, writeAnswered, writeFingerprint } from './write-keys.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
@@ -81,15 +82,42 @@ async function request<T>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  let response: Response;
+  if (method === 'GET') {
+    const response = await send(path, init, signal);
+    noteAnswerFreshness(response.headers.get(CACHED_AT_HEADER));
+    return parseResponse<T>(response);
+  }
+  return parseResponse<T>(await sendWrite(method, path, body, init, signal));
+}
+
+async function send(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   try {
-    response = await fetch(apiAddress(path), init);
+    return await fetch(apiAddress(path), init);
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw networkError();
   }
-  if (method === 'GET') noteAnswerFreshness(response.headers.get(CACHED_AT_HEADER));
-  return parseResponse<T>(response);
+}
+
+/**
+ * Every write goes with an Idempotency-Key, one per user action (lib/write-keys.ts): a second tap
+ * or a retry is the same write to the server, done once. A caller that keeps its own key (the
+ * outbox) names it in the headers.
+ */
+async function sendWrite(method: Method, path: string, body: unknown, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  const headers = init.headers as Record<string, string>;
+  if (headers['Idempotency-Key']) return send(path, init, signal);
+  const fingerprint = writeFingerprint(method, path, body);
+  headers['Idempotency-Key'] = keyForWrite(fingerprint);
+  const response = await send(path, init, signal);
+  if (isKeptAnswer(response.status)) writeAnswered(fingerprint);
+  return response;
+}
+
+/** Sends a file as it is, with its own Content-Type (the server checks the content); a write like any other. */
+export async function upload<T>(method: 'PUT' | 'POST', path: string, file: Blob, contentType: string): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': contentType }, body: file };
+  return parseResponse<T>(await sendWrite(method, path, file, init, undefined));
 }
 
 interface Options {

@@ -1,4 +1,6 @@
+import { isKeptAnswer } from '@rustico/core';
 import { api, ApiError, isApiError } from '../lib/api.ts';
+import { keyForWrite, writeAnswered, writeFingerprint } from '../lib/write-keys.ts';
 import { BACKGROUND_SYNC_TAG } from './flush.ts';
 import { deleteOutboxEntry, putOutboxEntry, type OutboxEntry, type OutboxKind } from './outbox-store.ts';
 
@@ -15,12 +17,6 @@ export interface QueueableWrite {
   replaces?: OutboxEntry | undefined;
 }
 
-/** Random enough for a key, and available where crypto.randomUUID is not (plain HTTP on a LAN). */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 async function requestBackgroundSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = (await navigator.serviceWorker.getRegistration()) as
@@ -35,8 +31,10 @@ async function requestBackgroundSync(): Promise<void> {
  * `T` is what the route answers.
  */
 export async function sendOrQueue<T>(write: QueueableWrite): Promise<WriteOutcome<T>> {
+  // The same write tapped twice is one entry and one key (lib/write-keys.ts).
+  const fingerprint = writeFingerprint(write.method, write.path, write.body ?? null);
   const entry: OutboxEntry = {
-    key: newIdempotencyKey(),
+    key: keyForWrite(fingerprint),
     userId: write.userId,
     kind: write.kind,
     method: write.method,
@@ -55,10 +53,14 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<WriteOutcom
           : write.method === 'PUT'
             ? await api.put<T>(write.path, write.body, { headers })
             : await api.post<T>(write.path, write.body, { headers });
+      writeAnswered(fingerprint);
       if (write.replaces) await deleteOutboxEntry(write.replaces.key);
       return { queued: false, data };
     } catch (error) {
-      if (!isApiError(error) || error.status !== 0) throw error;
+      if (!isApiError(error) || error.status !== 0) {
+        if (isApiError(error) && isKeptAnswer(error.status)) writeAnswered(fingerprint);
+        throw error;
+      }
     }
   }
   if (write.replaces) await deleteOutboxEntry(write.replaces.key);

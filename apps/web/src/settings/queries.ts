@@ -3,25 +3,13 @@ import { type calendarFeedSchema, type notificationSettingsSchema, type sessionR
 import { sessionQueryKey } from '../auth/queries.ts';
 import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
-import { api, parseResponse, type Answer } from '../lib/api.ts';
+import { api, upload, type Answer } from '../lib/api.ts';
 import { FIRST_DATA } from '../lib/api-paths.ts';
 import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
-import { networkError } from '../lib/api-error.ts';
 
 /** Sends the picked file as it is (its own Content-Type); the server checks the content. */
 export async function uploadPhoto(file: File): Promise<SessionUser> {
-  let response: Response;
-  try {
-    response = await fetch('/api/profile/photo', {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream' },
-      body: file,
-    });
-  } catch {
-    throw networkError();
-  }
-  return (await parseResponse<Answer<typeof sessionResponseSchema>>(response)).user;
+  return (await upload<Answer<typeof sessionResponseSchema>>('PUT', '/profile/photo', file, file.type || 'application/octet-stream')).user;
 }
 
 export async function updateName(name: string): Promise<SessionUser> {
