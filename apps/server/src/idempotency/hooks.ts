@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request claimed, until its answer is stored. */
     idempotency: { key: string; claimedAt: string; mark: CommitMark } | null;
+    /** The body as the caller sent it, before validation trimmed or dropped anything. */
+    bodyAsSent: unknown;
   }
 }
 
@@ -21,12 +23,19 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotency', null);
+  app.decorateRequest('bodyAsSent', undefined);
+  // The same key with another body is a mistake even where validation would make the two alike
+  // (a trimmed text, a field it drops): the fingerprint is of the body as sent.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (WRITES.has(request.method) && request.headers['idempotency-key'] !== undefined) request.bodyAsSent = request.body;
+    done();
+  });
   // Callback hooks that go async only for a write with a key: every other request passes without a promise.
   app.addHook('preHandler', (request, reply, done) => {
     const key = WRITES.has(request.method) && request.url.startsWith('/api/') && request.user ? parseIdempotencyKey(request.headers['idempotency-key']) : null;
     if (!key) return done();
     const userId = request.user!.id;
-    claimKey(ctx, userId, key, requestFingerprint(request.method, request.url, request.body)).then((claim) => {
+    claimKey(ctx, userId, key, requestFingerprint(request.method, request.url, request.bodyAsSent)).then((claim) => {
       if (claim.kind === 'claimed') {
         const mark = appliedMark(ctx, userId, key, claim.claimedAt);
         request.idempotency = { key, claimedAt: claim.claimedAt, mark };
