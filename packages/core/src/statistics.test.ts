@@ -7,7 +7,7 @@ function booking(owner: 'anna' | 'bruno', start: string, end: string, extra: Par
   n += 1;
   return {
     id: `b${n}`, ownerId: owner, ownerName: owner === 'anna' ? 'Anna' : 'Bruno', ownerColour: owner === 'anna' ? '#b5542d' : '#3d6b4f',
-    start, end, purpose: 'personal', nights: 0, costCentimes: 0, checkedIn: true, checkedOut: true, paid: true, kwhUsed: null, paymentMethod: null, createdAt: '', createdByName: null, status: 'confirmed', decision: null, override: null,
+    start, end, purpose: 'personal', nights: 0, costCentimes: 0, checkedIn: true, checkedOut: true, paid: true, kwhUsed: null, paymentMethod: null, createdAt: '', createdByName: null, status: 'confirmed', decision: null, override: null, version: 1,
     ...extra,
   };
 }

@@ -22,6 +22,7 @@ const booking = (ownerName: string): Booking => ({
   status: 'confirmed',
   decision: null,
   override: null,
+  version: 1,
 });
 
 describe('the bookings CSV', () => {

@@ -11,7 +11,7 @@ const sessionWithUser = prepared((db, id: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.colour', 'users.hidden', 'users.disabled', 'users.giftUsed', 'users.photo', 'users.language'])
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.colour', 'users.hidden', 'users.disabled', 'users.giftUsed', 'users.photo', 'users.language', 'users.version'])
     .select(['sessions.id as sessionId', 'sessions.expiresAt', 'sessions.lastUsedAt'])
     .where('sessions.id', '=', id),
 );

@@ -55,6 +55,7 @@ function listed(db: Kysely<Database>) {
     'bookings.overrideReason',
     'bookings.overrideAt',
     'bookings.overrideRules',
+    'bookings.version',
   ]);
 }
 

@@ -65,6 +65,7 @@ export function toBooking(row: ListedBookingRow): Booking {
     createdAt: row.createdAt,
     createdByName: row.createdByName,
     status: row.status,
+    version: row.version,
     decision:
       row.decision && row.decidedAt
         ? {

@@ -20,6 +20,8 @@ export interface UsersTable {
   lastSeenAt: string | null;
   calendarToken: string | null;
   language: Language | null;
+  /** +1 on every change (a trigger): an edit names the version it saw (If-Match). */
+  version: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -40,6 +42,8 @@ export interface LoginFailuresTable {
 export interface SettingsTable {
   key: string;
   value: string;
+  /** +1 on every change (a trigger): an edit names the version it saw (If-Match). */
+  version: Generated<number>;
 }
 
 export interface BookingsTable {
@@ -72,6 +76,8 @@ export interface BookingsTable {
   overrideAt: string | null;
   /** JSON array of the rules set aside. */
   overrideRules: string | null;
+  /** +1 on every change (a trigger): an edit names the version it saw (If-Match). */
+  version: Generated<number>;
 }
 
 export interface RuleChangesTable {
@@ -127,7 +133,7 @@ export interface WaitlistEntriesTable {
 /** One row, whose version grows with every change a cached list shows (db/unchanged.ts). */
 export interface ListsVersionTable {
   id: number;
-  version: number;
+  version: Generated<number>;
 }
 
 export interface NoticesTable {
@@ -177,6 +183,8 @@ export interface NotesTable {
   eventDate: string | null;
   bookingId: string | null;
   createdAt: string;
+  /** +1 on every change (a trigger): an edit names the version it saw (If-Match). */
+  version: Generated<number>;
 }
 
 export interface NoteReactionsTable {
@@ -238,6 +246,8 @@ export interface ExpensesTable {
   receiptKey: string | null;
   createdAt: string;
   updatedAt: string;
+  /** +1 on every change (a trigger): an edit names the version it saw (If-Match). */
+  version: Generated<number>;
 }
 
 export interface ExpenseChangesTable {

@@ -5,6 +5,12 @@ export async function getSetting(db: Db, key: string): Promise<string | undefine
   return row?.value;
 }
 
+/** The setting's version (+1 on every change of its value): 0 while it was never set. */
+export async function settingVersion(db: Db, key: string): Promise<number> {
+  const row = await db.selectFrom('settings').select('version').where('key', '=', key).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
 export async function putSetting(db: Db, key: string, value: string): Promise<void> {
   await db
     .insertInto('settings')

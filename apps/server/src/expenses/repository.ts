@@ -1,7 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, ExpenseChangesTable, ExpensesTable } from '../db/schema.ts';
 
-export type ExpenseRow = ExpensesTable & { paidByName: string | null; authorName: string };
+export type ExpenseRow = Selectable<ExpensesTable> & { paidByName: string | null; authorName: string };
 
 function selectExpenses(db: Kysely<Database>) {
   return db
@@ -23,7 +23,7 @@ export function findExpense(db: Kysely<Database>, id: string): Promise<ExpenseRo
   return selectExpenses(db).where('expenses.id', '=', id).executeTakeFirst();
 }
 
-export async function insertExpense(db: Kysely<Database>, row: ExpensesTable): Promise<void> {
+export async function insertExpense(db: Kysely<Database>, row: Insertable<ExpensesTable>): Promise<void> {
   await db.insertInto('expenses').values(row).execute();
 }
 
@@ -35,7 +35,7 @@ export async function insertExpense(db: Kysely<Database>, row: ExpensesTable): P
 export async function updateExpense(
   db: Kysely<Database>,
   id: string,
-  changes: Partial<Omit<ExpensesTable, 'id' | 'authorId' | 'createdAt'>>,
+  changes: Partial<Omit<Selectable<ExpensesTable>, 'id' | 'authorId' | 'createdAt' | 'version'>>,
   onlyIfUnverified = false,
 ): Promise<boolean> {
   let query = db.updateTable('expenses').set(changes).where('id', '=', id);

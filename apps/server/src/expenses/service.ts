@@ -68,6 +68,7 @@ export function toExpense(row: ExpenseRow): Expense {
         : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 

@@ -5,7 +5,7 @@ import { requireAdmin, requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { readChecklist, readPaymentDetails } from './content.ts';
-import { changeHouseRules, houseRulesFor, ruleHistory, setMemberQuota } from './rules.ts';
+import { changeHouseRules, houseRulesFor, houseRulesVersion, ruleHistory, setMemberQuota } from './rules.ts';
 
 export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,7 +18,7 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: houseRulesResponseSchema, ...errorResponses(401) },
         },
       },
-      async (request) => ({ rules: await houseRulesFor(ctx, requireUser(request)) }),
+      async (request) => ({ rules: await houseRulesFor(ctx, requireUser(request)), version: await houseRulesVersion(ctx.db) }),
     );
 
     app.put(
@@ -34,7 +34,7 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const admin = requireAdmin(request);
         await changeHouseRules(ctx, admin.id, request.body);
-        return { rules: await houseRulesFor(ctx, admin) };
+        return { rules: await houseRulesFor(ctx, admin), version: await houseRulesVersion(ctx.db) };
       },
     );
 
@@ -52,7 +52,7 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const admin = requireAdmin(request);
         await setMemberQuota(ctx, admin, request.params.memberId, request.body.quotaNights);
-        return { rules: await houseRulesFor(ctx, admin) };
+        return { rules: await houseRulesFor(ctx, admin), version: await houseRulesVersion(ctx.db) };
       },
     );
 

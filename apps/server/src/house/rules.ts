@@ -12,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { getSetting, putSetting } from '../db/settings.ts';
+import { getSetting, putSetting, settingVersion } from '../db/settings.ts';
 import { findUserById } from '../users/service.ts';
 import { insertRuleChanges, listRuleChanges } from './repository.ts';
 
@@ -26,6 +26,11 @@ export async function getHouseRules(db: Kysely<Database>): Promise<HouseRules> {
   const stored = await getSetting(db, HOUSE_RULES_KEY);
   if (!stored) return DEFAULT_HOUSE_RULES;
   return houseRulesSchema.parse({ ...DEFAULT_HOUSE_RULES, ...JSON.parse(stored) });
+}
+
+/** The rules' version: +1 on every change, 0 while the house keeps the original house's. */
+export function houseRulesVersion(db: Kysely<Database>): Promise<number> {
+  return settingVersion(db, HOUSE_RULES_KEY);
 }
 
 /** Stores rules as they are, without a history entry (tests and the demo's set-up). */

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { hiddenFlag, seenBy, type Viewer } from '../db/visibility.ts';
 import type { Database, NotesTable } from '../db/schema.ts';
 
-export async function insertNote(db: Kysely<Database>, note: NotesTable): Promise<void> {
+export async function insertNote(db: Kysely<Database>, note: Insertable<NotesTable>): Promise<void> {
   await db.insertInto('notes').values(note).execute();
 }
 

@@ -23,6 +23,7 @@ export function toNote(row: NoteRow): Note {
     createdAt: row.createdAt,
     reactionCount: Number(row.reactionCount ?? 0),
     reactedByMe: row.myReaction !== null && row.myReaction !== undefined,
+    version: row.version,
   };
 }
 

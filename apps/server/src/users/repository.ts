@@ -2,9 +2,10 @@ import type { Language } from '@rustico/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
+import type { Insertable, Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -23,7 +24,7 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-export async function insertUser(db: Db, user: UserRow): Promise<void> {
+export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 

@@ -41,7 +41,7 @@ export async function getUserPhoto(db: Db, viewer: SessionUser, userId: string):
   return visible ? getFile(db, photoKey(user.photo)) : undefined;
 }
 
-export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'colour' | 'hidden' | 'giftUsed' | 'photo' | 'language'>): SessionUser {
+export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'colour' | 'hidden' | 'giftUsed' | 'photo' | 'language' | 'version'>): SessionUser {
   return {
     id: user.id,
     name: user.name,
@@ -52,6 +52,7 @@ export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'rol
     giftUsed: user.giftUsed === 1,
     photoUrl: photoUrlOf(user),
     language: user.language,
+    version: user.version,
   };
 }
 
@@ -84,6 +85,7 @@ export async function createUser(ctx: AccountWriter, input: NewUser, db: Db = ct
     lastSeenAt: null,
     calendarToken: null,
     language: null,
+    version: 1,
   };
   try {
     await insertUser(db, user);

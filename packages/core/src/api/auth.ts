@@ -5,6 +5,7 @@ import { normalizeText } from '../text.ts';
 import { colourSchema } from './colours.ts';
 import { roleSchema } from './roles.ts';
 import { freeTextSchema } from './text.ts';
+import { versionSchema } from './versions.ts';
 
 /** Trimmed, lower-cased email; the login form appends the house's domain before sending. An empty one is missing, not invalid. */
 export const emailSchema = z.string().trim().toLowerCase().min(1).pipe(z.email({ message: 'INVALID_EMAIL' }));
@@ -34,6 +35,7 @@ export const sessionUserSchema = z.object({
   photoUrl: z.string().nullable(),
   /** Chosen in Settings; null until the member chooses (the browser's language applies). */
   language: languageSchema.nullable(),
+  version: versionSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -3,6 +3,7 @@ import { bookingStatuses, overriddenRules, paymentMethods, purposes } from '../b
 import { isoDateSchema, stayDateSchema } from './dates.ts';
 import { memberIdSchema } from './roles.ts';
 import { freeTextSchema } from './text.ts';
+import { versionSchema } from './versions.ts';
 
 export const purposeSchema = z.enum(purposes);
 export const paymentMethodSchema = z.enum(paymentMethods);
@@ -54,6 +55,7 @@ export const bookingSchema = z.object({
   /** The approval or decline of a request; null while undecided and for instant bookings. */
   decision: bookingDecisionSchema.nullable(),
   override: bookingOverrideSchema.nullable(),
+  version: versionSchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -4,6 +4,7 @@ import { isoDateSchema } from './dates.ts';
 import { centimesSchema } from './money.ts';
 import { memberIdSchema } from './roles.ts';
 import { freeTextSchema } from './text.ts';
+import { versionSchema } from './versions.ts';
 
 export const expenseCategorySchema = z.enum(expenseCategories, { message: 'UNKNOWN_CATEGORY' });
 
@@ -41,6 +42,7 @@ export const expenseSchema = z.object({
   receipt: receiptSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_BOOKING_WINDOW_MONTHS, ruleKeys } from '../house-rules.ts';
 import { memberIdSchema } from './roles.ts';
+import { versionSchema } from './versions.ts';
 
 /** A member's own yearly quota, replacing the house's for them. */
 export const memberQuotaSchema = z.object({
@@ -41,7 +42,7 @@ export type HouseRulesUpdate = z.infer<typeof houseRulesUpdateSchema>;
 /** PUT /api/house/rules/quotas/{memberId}: a member's own quota; null gives them the house's again. */
 export const memberQuotaUpdateSchema = z.object({ quotaNights: z.number().int().min(0).max(366).nullable() });
 
-export const houseRulesResponseSchema = z.object({ rules: houseRulesSchema });
+export const houseRulesResponseSchema = z.object({ rules: houseRulesSchema, version: versionSchema });
 
 /** A peak period as a rule change shows it. */
 const peakValueSchema = z.object({ name: z.string(), from: z.string(), to: z.string(), year: z.number().int().nullable() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTE_MAX_LENGTH, NOTES_PAGE_SIZE } from '../notes.ts';
 import { isoDateSchema } from './dates.ts';
 import { freeTextSchema } from './text.ts';
+import { versionSchema } from './versions.ts';
 
 export const noteInputSchema = z.object({
   text: freeTextSchema({ max: NOTE_MAX_LENGTH, emptyCode: 'NOTE_EMPTY', tooLongCode: 'NOTE_TOO_LONG', multiline: true }),
@@ -22,6 +23,7 @@ export const noteSchema = z.object({
   createdAt: z.string(),
   reactionCount: z.number().int(),
   reactedByMe: z.boolean(),
+  version: versionSchema,
 });
 export type Note = z.infer<typeof noteSchema>;
 
