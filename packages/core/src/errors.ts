@@ -76,6 +76,7 @@ export const errorCodes = [
   'HOUSE_STORAGE_FULL',
   // Trust (issue 38): a write that another request made meanwhile, an edit of what changed since.
   'ALREADY_EXISTS',
+  'STALE_EDIT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -29,6 +29,7 @@ export * from './writes.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/versions.ts';
+export * from './api/history.ts';
 export * from './api/text.ts';
 export * from './api/money.ts';
 export * from './api/roles.ts';

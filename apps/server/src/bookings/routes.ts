@@ -7,15 +7,17 @@ import {
   bookingYearsSchema,
   bookingRangeQuerySchema,
   bookingResponseSchema,
+  historySchema,
   nextBookingSchema,
 } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/guards.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { bookingHistoryPage, bookingHistoryYears } from './history.ts';
-import { bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
+import { bookingChanges, bookingsBetween, createBooking, deleteBooking, nextBooking, updateBooking } from './service.ts';
 
 const historyParams = z.object({ userId: z.string().min(1).max(100) });
 
@@ -91,6 +93,19 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => reply.status(201).send({ booking: await createBooking(ctx, requireUser(request), request.body) }),
     );
 
+    app.get(
+      '/bookings/:id/history',
+      {
+        schema: {
+          tags: ['bookings'],
+          summary: 'Who changed a booking and how: dates, purpose, owner, the steps of the stay, the payment (kept after deletion)',
+          params: idParams,
+          response: { 200: historySchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => ({ changes: await bookingChanges(ctx, requireUser(request), request.params.id) }),
+    );
+
     app.put(
       '/bookings/:id',
       {
@@ -102,7 +117,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: bookingResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ({ booking: await updateBooking(ctx, requireUser(request), request.params.id, request.body) }),
+      async (request) => ({ booking: await updateBooking(ctx, requireUser(request), request.params.id, request.body, ifMatchVersion(request)) }),
     );
 
     app.delete(
@@ -116,7 +131,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteBooking(ctx, requireUser(request), request.params.id);
+        await deleteBooking(ctx, requireUser(request), request.params.id, ifMatchVersion(request));
         return reply.status(204).send(null);
       },
     );

@@ -6,9 +6,12 @@ import {
   isAdmin,
   nightsBetween,
   stayFee,
+  formatStayDates,
   freedDays,
   todayIn,
   type Booking,
+  type Change,
+  type ChangeAction,
   type IsoDate,
   type BookingInput,
   type NewBooking,
@@ -26,7 +29,8 @@ import { requestMessage } from '../push/messages.ts';
 import { recipientsOf } from '../push/recipients.ts';
 import { judgeDates, judgeInTransaction, judgeQuota, type Verdict } from './fairness.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { historyOf, lastChange, recordChange, type Fields } from '../history/service.ts';
+import { AppError, forbidden, notFound, staleEdit } from '../http/errors.ts';
 import { notifyBookingChange } from '../notifications/service.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { findUserById } from '../users/service.ts';
@@ -137,6 +141,36 @@ function assertMayOverride(user: SessionUser, input: { override?: unknown }): bo
   return true;
 }
 
+/** What the history keeps of a booking: its dates, purpose, step in the fair booking, owner. */
+function bookingFields(row: Pick<BookingRow, 'startDate' | 'endDate' | 'purpose' | 'status' | 'ownerName'>): Fields {
+  return { start: row.startDate, end: row.endDate, purpose: row.purpose, status: row.status, owner: row.ownerName };
+}
+
+/** Keeps a booking's change in the history, in the change's transaction (stays/ and requests/ keep theirs too). */
+export async function recordBookingChange(
+  trx: Kysely<Database>,
+  change: { row: Pick<BookingRow, 'id' | 'userId' | 'startDate' | 'endDate' | 'ownerName'>; action: ChangeAction; byId: string | null; at: Date; before: Fields | null; after: Fields | null },
+): Promise<void> {
+  const { row, ...rest } = change;
+  await recordChange(trx, { subject: 'booking', subjectId: row.id, ownerId: row.userId, label: `${formatStayDates(row.startDate, row.endDate)} · ${row.ownerName}`, ...rest });
+}
+
+/**
+ * A booking's changes, oldest first: for whoever may see the booking, or could see it before it
+ * was deleted (its history stays); 404 otherwise.
+ */
+export async function bookingChanges(ctx: AppContext, viewer: SessionUser, id: string): Promise<Change[]> {
+  const changes = await historyOf(ctx, viewer, 'booking', id);
+  if (changes.length === 0) throw notFound('Booking');
+  return changes;
+}
+
+/** An edit or delete made on a version that is no longer current changes nothing (409 STALE_EDIT with the booking as it is). */
+async function assertCurrent(trx: Kysely<Database>, current: BookingRow, expectedVersion: number | undefined): Promise<void> {
+  if (expectedVersion === undefined || current.version === expectedVersion) return;
+  throw staleEdit(toBooking(current), await lastChange(trx, 'booking', current.id));
+}
+
 /**
  * Told the days a move or a cancellation freed, after the commit: the waitlist tells who asked
  * for them (it registers in parts.ts, so bookings/ need not know it).
@@ -182,7 +216,9 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: N
       ...overrideColumns(user, input.override, [...dateOverrides, ...verdict.overridden], at),
     });
     await passTurns(trx, verdict.turns, id, at);
-    return { row: (await findBooking(trx, id, user))!, verdict };
+    const row = (await findBooking(trx, id, user))!;
+    await recordBookingChange(trx, { row, action: 'created', byId: user.id, at: new Date(at), before: null, after: bookingFields(row) });
+    return { row, verdict };
   });
   ctx.events.publish({ type: 'booking', action: 'created', id }, audienceOf(row));
   const booking = toBooking(row);
@@ -192,7 +228,7 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: N
   return booking;
 }
 
-export async function updateBooking(ctx: AppContext, user: SessionUser, id: string, input: BookingInput): Promise<Booking> {
+export async function updateBooking(ctx: AppContext, user: SessionUser, id: string, input: BookingInput, expectedVersion?: number): Promise<Booking> {
   const override = assertMayOverride(user, input);
   const rules = await getHouseRules(ctx.db);
   const { row, before, verdict } = await ctx.db.transaction().execute(async (trx) => {
@@ -201,6 +237,7 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
     if (!current) throw notFound('Booking');
     const state = { ownerId: current.userId, checkedIn: current.checkedIn === 1 };
     if (!canEditBooking(user, state)) throw forbidden();
+    await assertCurrent(trx, current, expectedVersion);
     // After check-in the stay is being lived: neither dates nor purpose (hence cost) change.
     if (!canMoveBooking(user, state)) throw new AppError(409, 'BOOKING_CHECKED_IN', 'A checked-in stay cannot be changed');
     if (current.status === 'declined') throw new AppError(409, 'BOOKING_NOT_CONFIRMED', 'A declined request cannot be changed');
@@ -228,7 +265,9 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
       ...(moved || override ? overrideColumns(user, input.override, overridden, at) : {}),
     });
     if (verdict) await passTurns(trx, verdict.turns, id, at);
-    return { row: (await findBooking(trx, id, user))!, before: current, verdict };
+    const row = (await findBooking(trx, id, user))!;
+    await recordBookingChange(trx, { row, action: 'updated', byId: user.id, at: new Date(at), before: bookingFields(current), after: bookingFields(row) });
+    return { row, before: current, verdict };
   });
   ctx.events.publish({ type: 'booking', action: 'updated', id }, audienceOf(row));
   const booking = toBooking(row);
@@ -239,7 +278,7 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
   return booking;
 }
 
-export async function deleteBooking(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export async function deleteBooking(ctx: AppContext, user: SessionUser, id: string, expectedVersion?: number): Promise<void> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     // Taken before the read: a check-in committing meanwhile must be seen, not deleted with its reading.
     await lockBookingsForWrite(trx);
@@ -250,7 +289,9 @@ export async function deleteBooking(ctx: AppContext, user: SessionUser, id: stri
       throw new AppError(409, 'BOOKING_CHECKED_IN', 'A checked-in stay cannot be deleted');
     }
     if (!canDeleteBooking(user, state)) throw forbidden();
+    await assertCurrent(trx, current, expectedVersion);
     await deleteBookingRow(trx, id);
+    await recordBookingChange(trx, { row: current, action: 'deleted', byId: user.id, at: ctx.now(), before: bookingFields(current), after: null });
     return current;
   });
   ctx.events.publish({ type: 'booking', action: 'deleted', id }, audienceOf(row));

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BookingStatus, Channel, ExpenseCategory, ExpenseChange, Language, NoticeKind, NotificationKind, PaymentMethod, Purpose, Role, SettlementKind } from '@rustico/core';
+import type { BookingStatus, ChangeAction, Channel, ExpenseCategory, HistorySubject, Language, NoticeKind, NotificationKind, PaymentMethod, Purpose, Role, SettlementKind } from '@rustico/core';
 
 /**
  * Table shapes as the application sees them (CamelCasePlugin maps them to
@@ -250,14 +250,18 @@ export interface ExpensesTable {
   version: Generated<number>;
 }
 
-export interface ExpenseChangesTable {
+/** Every change of the house (history/): the fields that changed, as JSON `{ name: { from, to } }`. */
+export interface ChangesTable {
   seq: Generated<number>;
-  expenseId: string;
-  userId: string;
-  action: ExpenseChange['action'];
-  /** The expense as it was after the change (before it, for a deletion), as JSON. */
-  snapshot: string;
   at: string;
+  byId: string | null;
+  subject: HistorySubject;
+  subjectId: string;
+  /** Whose thing it is: a booking's owner, an expense's author, the member themself. */
+  ownerId: string | null;
+  action: ChangeAction;
+  label: string;
+  fields: string;
 }
 
 export interface SettlementsTable {
@@ -311,7 +315,7 @@ export interface Database {
   passwordLinks: PasswordLinksTable;
   files: FilesTable;
   expenses: ExpensesTable;
-  expenseChanges: ExpenseChangesTable;
+  changes: ChangesTable;
   settlements: SettlementsTable;
   contributions: ContributionsTable;
   pushSubscriptions: PushSubscriptionsTable;

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { insertContributions, insertSettlement, setBudget, setShares } from '../accounts/service.ts';
 import type { AppContext } from '../context.ts';
 import { encodeReceipt } from '../expenses/receipt-encoding.ts';
-import { findExpense, insertChange, insertExpense, toExpense } from '../expenses/service.ts';
+import { insertExpense } from '../expenses/service.ts';
+import { recordChange } from '../history/service.ts';
 import { contentKey, putFile } from '../storage/service.ts';
 
 interface DemoExpense {
@@ -119,9 +120,10 @@ export async function seedDemoMoney(ctx: AppContext, ids: Map<string, string>): 
         createdAt: at,
         updatedAt: at,
       });
-      const snapshot = JSON.stringify(toExpense((await findExpense(ctx.db, id))!));
-      await insertChange(ctx.db, { expenseId: id, userId: authorId, action: 'created', snapshot, at });
-      if (verified) await insertChange(ctx.db, { expenseId: id, userId: admin, action: 'verified', snapshot, at: `${date}T20:00:00.000Z` });
+      const created = { date, amountCentimes: Math.round(expense.francs * 100), category: expense.category, description: expense.description, recurring: expense.recurring ?? false, verified: false, receipt: receipt.kind };
+      const change = { subject: 'expense', subjectId: id, ownerId: authorId, label: expense.description } as const;
+      await recordChange(ctx.db, { ...change, action: 'created', byId: authorId, at: new Date(at), before: null, after: created });
+      if (verified) await recordChange(ctx.db, { ...change, action: 'verified', byId: admin, at: new Date(`${date}T20:00:00.000Z`), before: created, after: { ...created, verified: true } });
       if (paidById && verified && !expense.open) {
         await insertSettlement(ctx.db, { id: randomUUID(), userId: paidById, kind: 'reimbursement', amountCentimes: Math.round(expense.francs * 100), recordedById: admin, createdAt: `${date}T21:00:00.000Z` });
       }

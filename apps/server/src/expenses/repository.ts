@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, ExpenseChangesTable, ExpensesTable } from '../db/schema.ts';
+import type { Database, ExpensesTable } from '../db/schema.ts';
 
 export type ExpenseRow = Selectable<ExpensesTable> & { paidByName: string | null; authorName: string };
 
@@ -49,20 +49,6 @@ export async function deleteExpense(db: Kysely<Database>, id: string, onlyIfUnve
   if (onlyIfUnverified) query = query.where('verified', '=', 0);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-export async function insertChange(db: Kysely<Database>, change: Insertable<ExpenseChangesTable>): Promise<void> {
-  await db.insertInto('expenseChanges').values(change).execute();
-}
-
-export function listChanges(db: Kysely<Database>, expenseId: string) {
-  return db
-    .selectFrom('expenseChanges')
-    .innerJoin('users', 'users.id', 'expenseChanges.userId')
-    .select(['expenseChanges.action', 'expenseChanges.userId', 'expenseChanges.at', 'users.name'])
-    .where('expenseChanges.expenseId', '=', expenseId)
-    .orderBy('expenseChanges.seq')
-    .execute();
 }
 
 export function memberExists(db: Kysely<Database>, id: string) {

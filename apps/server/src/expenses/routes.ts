@@ -1,5 +1,5 @@
 import {
-  expenseHistorySchema,
+  historySchema,
   expenseInputSchema,
   expenseListQuerySchema,
   expenseListSchema,
@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/guards.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { sendFile } from '../storage/service.ts';
@@ -62,10 +63,10 @@ export function expenseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Change an expense (its author until verified, admins always); admins verify with verified: true',
           params: idParams,
           body: expenseUpdateSchema,
-          response: { 200: expenseResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: expenseResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ({ expense: await updateExpense(ctx, requireUser(request), request.params.id, request.body) }),
+      async (request) => ({ expense: await updateExpense(ctx, requireUser(request), request.params.id, request.body, ifMatchVersion(request)) }),
     );
 
     app.delete(
@@ -75,11 +76,11 @@ export function expenseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['expenses'],
           summary: 'Delete an expense (its author until verified, admins always); its history stays',
           params: idParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
-        await removeExpense(ctx, requireUser(request), request.params.id);
+        await removeExpense(ctx, requireUser(request), request.params.id, ifMatchVersion(request));
         return reply.status(204).send(null);
       },
     );
@@ -129,13 +130,10 @@ export function expenseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['expenses'],
           summary: 'Who changed an expense and when (kept after deletion)',
           params: idParams,
-          response: { 200: expenseHistorySchema, ...errorResponses(401, 404) },
+          response: { 200: historySchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => {
-        requireUser(request);
-        return { changes: await expenseHistory(ctx, request.params.id) };
-      },
+      async (request) => ({ changes: await expenseHistory(ctx, requireUser(request), request.params.id) }),
     );
 
     app.get(

@@ -7,7 +7,8 @@ import {
   receiptReference,
   todayIn,
   type Expense,
-  type ExpenseChange,
+  type Change,
+  type ChangeAction,
   type ExpenseInput,
   type ExpenseUpdate,
   type SessionUser,
@@ -15,16 +16,15 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { historyOf, lastChange, recordChange, type Fields } from '../history/service.ts';
+import { AppError, forbidden, notFound, staleEdit } from '../http/errors.ts';
 import { encodeReceipt } from './receipt-encoding.ts';
 import { lockFilesForWrite } from '../db/locks.ts';
 import { contentKey, deleteFile, getFile, putUpload, versionedUrl } from '../storage/service.ts';
 import {
   deleteExpense as deleteExpenseRow,
   findExpense,
-  insertChange,
   insertExpense,
-  listChanges,
   listExpenses as listExpenseRows,
   memberExists,
   updateExpense as updateExpenseRow,
@@ -32,7 +32,7 @@ import {
 } from './repository.ts';
 
 // What other features read and write of expenses goes through here, not its repository.
-export { findExpense, insertChange, insertExpense } from './repository.ts';
+export { findExpense, insertExpense } from './repository.ts';
 
 /** A photo receipt's thumbnail is stored beside it, under a name derived from the receipt's. */
 const thumbnailKey = (receiptKey: string) => `${receiptKey}.thumbnail.webp`;
@@ -89,10 +89,42 @@ async function checkInput(ctx: AppContext, db: Kysely<Database>, user: SessionUs
   }
 }
 
-async function recordChange(ctx: AppContext, db: Kysely<Database>, user: SessionUser, id: string, action: ExpenseChange['action'], snapshot?: ExpenseRow) {
-  const row = snapshot ?? (await findExpense(db, id))!;
-  await insertChange(db, { expenseId: id, userId: user.id, action, snapshot: JSON.stringify(toExpense(row)), at: ctx.now().toISOString() });
+/** What the history keeps of an expense (the migration that moved the old history in names the same). */
+function expenseFields(row: ExpenseRow): Fields {
+  return {
+    date: row.date,
+    amountCentimes: row.amountCentimes,
+    category: row.category,
+    description: row.description,
+    paidBy: row.paidByName,
+    recurring: row.recurring === 1,
+    verified: row.verified === 1,
+    receipt: row.receiptKind,
+  };
+}
+
+/** Keeps the change in the history, in the change's transaction; the expense as it is after it (before, when deleted). */
+async function recordExpenseChange(ctx: AppContext, trx: Kysely<Database>, user: SessionUser, id: string, action: ChangeAction, before: ExpenseRow | null): Promise<ExpenseRow> {
+  const after = action === 'deleted' ? null : (await findExpense(trx, id))!;
+  const row = (after ?? before)!;
+  await recordChange(trx, {
+    subject: 'expense',
+    subjectId: id,
+    ownerId: row.authorId,
+    action,
+    byId: user.id,
+    at: ctx.now(),
+    label: row.description,
+    before: before && expenseFields(before),
+    after: after && expenseFields(after),
+  });
   return row;
+}
+
+/** An edit made on a version that is no longer current changes nothing: the editor is shown what changed (409 STALE_EDIT). */
+async function assertCurrent(trx: Kysely<Database>, current: ExpenseRow, expectedVersion: number | undefined): Promise<void> {
+  if (expectedVersion === undefined || current.version === expectedVersion) return;
+  throw staleEdit(toExpense(current), await lastChange(trx, 'expense', current.id));
 }
 
 function announce(ctx: AppContext, id: string) {
@@ -119,7 +151,7 @@ export async function createExpense(ctx: AppContext, user: SessionUser, input: E
       createdAt: at,
       updatedAt: at,
     });
-    return recordChange(ctx, trx, user, id, 'created');
+    return recordExpenseChange(ctx, trx, user, id, 'created', null);
   });
   announce(ctx, id);
   return toExpense(row);
@@ -134,11 +166,12 @@ async function editable(db: Kysely<Database>, user: SessionUser, id: string): Pr
 }
 
 /** A member's change applies only while the expense is unverified; admins may change any and verify it. */
-export async function updateExpense(ctx: AppContext, user: SessionUser, id: string, input: ExpenseUpdate): Promise<Expense> {
+export async function updateExpense(ctx: AppContext, user: SessionUser, id: string, input: ExpenseUpdate, expectedVersion?: number): Promise<Expense> {
   const admin = isAdmin(user.role);
   if (input.verified !== undefined && !admin) throw forbidden();
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await editable(trx, user, id);
+    await assertCurrent(trx, current, expectedVersion);
     await checkInput(ctx, trx, user, input, current.authorId);
     const verified = input.verified === undefined ? current.verified : input.verified ? 1 : 0;
     const changed = await updateExpenseRow(
@@ -158,19 +191,20 @@ export async function updateExpense(ctx: AppContext, user: SessionUser, id: stri
     );
     // An admin verified it between our read and our write.
     if (!changed) throw forbidden();
-    return recordChange(ctx, trx, user, id, verified === 1 && current.verified === 0 ? 'verified' : 'updated');
+    return recordExpenseChange(ctx, trx, user, id, verified === 1 && current.verified === 0 ? 'verified' : 'updated', current);
   });
   announce(ctx, id);
   return toExpense(row);
 }
 
-export async function removeExpense(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
+export async function removeExpense(ctx: AppContext, user: SessionUser, id: string, expectedVersion?: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     // Its receipt goes too: file writers take the files lock first, always in the same order.
     await lockFilesForWrite(trx);
     const current = await editable(trx, user, id);
+    await assertCurrent(trx, current, expectedVersion);
     if (!(await deleteExpenseRow(trx, id, !isAdmin(user.role)))) throw forbidden();
-    await recordChange(ctx, trx, user, id, 'deleted', current);
+    await recordExpenseChange(ctx, trx, user, id, 'deleted', current);
     await deleteReceiptFiles(trx, current.receiptKey);
   });
   announce(ctx, id);
@@ -192,7 +226,7 @@ export async function setReceipt(ctx: AppContext, user: SessionUser, id: string,
     await putUpload(trx, { key, ...receipt.file }, user.id, ctx.config.storage, now);
     if (receipt.thumbnail) await putUpload(trx, { key: thumbnailKey(key), ...receipt.thumbnail }, user.id, ctx.config.storage, now);
     if (!(await updateExpenseRow(trx, id, { receiptKind: receipt.kind, receiptKey: key, updatedAt: now.toISOString() }, !isAdmin(user.role)))) throw forbidden();
-    return recordChange(ctx, trx, user, id, 'receipt');
+    return recordExpenseChange(ctx, trx, user, id, 'receipt', current);
   });
   announce(ctx, id);
   return toExpense(row);
@@ -205,8 +239,8 @@ export async function readReceipt(ctx: AppContext, id: string, thumbnail: boolea
   return { file, fileName: `${receiptReference(id)}.${row.receiptKind === 'pdf' ? 'pdf' : 'webp'}` };
 }
 
-export async function expenseHistory(ctx: AppContext, id: string): Promise<ExpenseChange[]> {
-  const rows = await listChanges(ctx.db, id);
-  if (rows.length === 0) throw notFound('Expense');
-  return rows.map((row) => ({ action: row.action, byId: row.userId, byName: row.name, at: row.at }));
+export async function expenseHistory(ctx: AppContext, viewer: SessionUser, id: string): Promise<Change[]> {
+  const changes = await historyOf(ctx, viewer, 'expense', id);
+  if (changes.length === 0) throw notFound('Expense');
+  return changes;
 }

@@ -1,4 +1,4 @@
-import { errorCodeSchema, type ErrorCode } from '@rustico/core';
+import { errorCodeSchema, type ErrorCode, type ErrorDetail } from '@rustico/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { uniqueViolation } from '../db/constraints.ts';
@@ -12,7 +12,7 @@ export class AppError extends Error {
     readonly field?: string,
     readonly retryAfterSeconds?: number,
     /** Figures the message needs (the quota's used and remaining nights, …). */
-    readonly details?: Record<string, string | number | null>,
+    readonly details?: Record<string, ErrorDetail>,
   ) {
     super(message);
   }
@@ -22,8 +22,15 @@ export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not l
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Not allowed');
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 
+/**
+ * An edit or delete made on a version that is no longer current (If-Match): nothing changed. The
+ * editor gets the thing as it is now and who changed it last, to choose whose values stay.
+ */
+export const staleEdit = (current: Record<string, unknown>, last: { changedByName: string | null; changedAt: string | null }) =>
+  new AppError(409, 'STALE_EDIT', 'It changed since this edit was made on it', undefined, undefined, { current, ...last });
+
 /** The body of every refusal; also what an Idempotency-Key stores for an answer it lost. */
-export function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number, details?: Record<string, string | number | null>) {
+export function errorBody(code: ErrorCode, message: string, field?: string, retryAfterSeconds?: number, details?: Record<string, ErrorDetail>) {
   return { error: { code, message, ...(field ? { field } : {}), ...(retryAfterSeconds ? { retryAfterSeconds } : {}), ...(details ? { details } : {}) } };
 }
 

@@ -200,7 +200,7 @@ describe.each(testDialects)('a write whose answer was lost (%s)', (dialect) => {
     const id = first.body.expense.id;
     await sendTwice('PUT', `/api/expenses/${id}/receipt`, png, 'lost-receipt', { 'content-type': 'image/png' });
     expect(await t.ctx.db.selectFrom('expenses').select('id').where('description', '=', 'Una sola spesa').execute()).toEqual([{ id }]);
-    const history = await t.ctx.db.selectFrom('expenseChanges').select('action').where('expenseId', '=', id).orderBy('seq').execute();
+    const history = await t.ctx.db.selectFrom('changes').select('action').where('subject', '=', 'expense').where('subjectId', '=', id).orderBy('seq').execute();
     expect(history.map((h) => h.action)).toEqual(['created', 'receipt']);
   });
 });

@@ -121,6 +121,7 @@ export const authorizationTable: Record<string, Row> = {
       return { params: { id }, body: { dayKwh, nightKwh } };
     },
   },
+  'GET /api/bookings/{id}/history': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.booking() } }) },
   'PUT /api/bookings/{id}': { expect: ownerOnly(200), request: async (f) => ({ params: { id: await f.booking() }, body: stay(f) }) },
   'DELETE /api/bookings/{id}': {
     expect: { ...ownerOnly(204), admin: 204, superadmin: 204 },

@@ -3,7 +3,7 @@ import {
   type balancesResponseSchema,
   type contributionSchema,
   type contributionsResponseSchema,
-  type expenseHistorySchema,
+  type historySchema,
   type expenseListSchema,
   type expenseResponseSchema,
   type settlementResponseSchema,
@@ -30,7 +30,7 @@ export function useExpenses(year: number) {
 export function useExpenseHistory(id: string) {
   return useQuery({
     queryKey: moneyKeys.history(id),
-    queryFn: ({ signal }) => api.get<Answer<typeof expenseHistorySchema>>(`/expenses/${encodeURIComponent(id)}/history`, { signal }).then((data) => data.changes),
+    queryFn: ({ signal }) => api.get<Answer<typeof historySchema>>(`/expenses/${encodeURIComponent(id)}/history`, { signal }).then((data) => data.changes),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@rustico/core';
+import type { ErrorCode, ErrorDetail } from '@rustico/core';
 
 /**
  * Every failed API call. `status` 0 means the network failed before an answer
@@ -10,7 +10,7 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   /** Figures the message shows (QUOTA_EXCEEDED's used and remaining nights, NOT_YOUR_TURN's member…). */
-  readonly details: Readonly<Record<string, string | number | null>> | undefined;
+  readonly details: Readonly<Record<string, ErrorDetail>> | undefined;
 
   constructor(options: {
     status: number;
@@ -18,7 +18,7 @@ export class ApiError extends Error {
     message?: string | undefined;
     field?: string | undefined;
     retryAfterSeconds?: number | undefined;
-    details?: Readonly<Record<string, string | number | null>> | undefined;
+    details?: Readonly<Record<string, ErrorDetail>> | undefined;
   }) {
     super(options.message ?? options.code);
     this.name = 'ApiError';

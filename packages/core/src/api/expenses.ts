@@ -52,11 +52,3 @@ export const expenseListQuerySchema = z.object({ year: z.coerce.number().int().m
 export const expenseUpdateSchema = expenseInputSchema.extend({ verified: z.boolean().optional() });
 export type ExpenseUpdate = z.infer<typeof expenseUpdateSchema>;
 
-export const expenseChangeSchema = z.object({
-  action: z.enum(['created', 'updated', 'verified', 'receipt', 'deleted']),
-  byId: z.string(),
-  byName: z.string(),
-  at: z.string(),
-});
-export type ExpenseChange = z.infer<typeof expenseChangeSchema>;
-export const expenseHistorySchema = z.object({ changes: z.array(expenseChangeSchema) });

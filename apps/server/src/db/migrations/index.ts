@@ -19,6 +19,7 @@ import * as idempotencyApplied from './2026-11-28-3901-idempotency-applied.ts';
 import * as rateLimits from './2026-11-28-3902-rate-limits.ts';
 import * as fileOwners from './2026-11-28-3903-file-owners.ts';
 import * as versions from './2026-11-28-3801-versions.ts';
+import * as history from './2026-11-28-3802-history.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-3902-rate-limits': rateLimits,
   '2026-11-28-3903-file-owners': fileOwners,
   '2026-11-28-3801-versions': versions,
+  '2026-11-28-3802-history': history,
 };

@@ -903,6 +903,7 @@ export const de: Messages = {
     STORAGE_FULL: 'Dein Speicherplatz für Dateien ist voll ({usedMb} MB von {budgetMb} MB): lösche einen alten Beleg oder frage einen Administrator',
     HOUSE_STORAGE_FULL: 'Der Speicherplatz des Hauses für Dateien ist voll ({usedMb} MB von {budgetMb} MB): sag es einem Administrator',
     ALREADY_EXISTS: 'Das wurde eben durch eine andere Anfrage gespeichert: neu laden, um es zu sehen',
+    STALE_EDIT: 'Jemand anderes hat es inzwischen geändert: sieh dir die Änderungen an und wähle, welche bleiben',
     INTERNAL: 'Serverfehler. Versuche es später erneut.',
   },
   fairness: {

@@ -903,6 +903,7 @@ export const en: Messages = {
     STORAGE_FULL: 'Your space for files is full ({usedMb} MB of {budgetMb} MB): delete an old receipt or ask an administrator',
     HOUSE_STORAGE_FULL: "The house's space for files is full ({usedMb} MB of {budgetMb} MB): tell an administrator",
     ALREADY_EXISTS: 'This was just saved by another request: reload to see it',
+    STALE_EDIT: 'Someone else changed it meanwhile: look at the changes and choose which to keep',
     INTERNAL: 'Server error. Please try again later.',
   },
   fairness: {

@@ -195,6 +195,7 @@ export const itPublic = {
     STORAGE_FULL: 'Il tuo spazio per i file è pieno ({usedMb} MB su {budgetMb} MB): elimina una ricevuta vecchia o chiedi a un amministratore',
     HOUSE_STORAGE_FULL: 'Lo spazio per i file della casa è pieno ({usedMb} MB su {budgetMb} MB): avvisa un amministratore',
     ALREADY_EXISTS: "È appena stato salvato da un'altra richiesta: ricarica per vederlo",
+    STALE_EDIT: "Qualcun altro l'ha modificato nel frattempo: guarda le modifiche e scegli quali tenere",
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;
