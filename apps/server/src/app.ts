@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { historyRoutes } from './history/routes.ts';
 import { houseRoutes } from './house/routes.ts';
 import { noteRoutes } from './notes/routes.ts';
 import { stayRoutes } from './stays/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(waitlistRoutes(ctx));
       await api.register(fairnessRoutes(ctx));
       await api.register(noticeRoutes(ctx));
+      await api.register(historyRoutes(ctx));
     },
     { prefix: '/api' },
   );

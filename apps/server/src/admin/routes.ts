@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireSuperadmin } from '../http/guards.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 import { ALL_MEMBERS, bookingHistory } from '../bookings/history.ts';
 import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
@@ -100,8 +101,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        requireSuperadmin(request);
-        return reply.status(201).send(await addMember(ctx, request.body));
+        return reply.status(201).send(await addMember(ctx, requireSuperadmin(request), request.body));
       },
     );
 
@@ -117,8 +117,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        requireSuperadmin(request);
-        return { user: await updateMember(ctx, request.params.id, request.body) };
+        return { user: await updateMember(ctx, requireSuperadmin(request), request.params.id, request.body, ifMatchVersion(request)) };
       },
     );
 
@@ -133,8 +132,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        requireSuperadmin(request);
-        return resetMemberPassword(ctx, request.params.id);
+        return resetMemberPassword(ctx, requireSuperadmin(request), request.params.id);
       },
     );
 
@@ -149,8 +147,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        requireSuperadmin(request);
-        return { user: await restoreVoucher(ctx, request.params.id) };
+        return { user: await restoreVoucher(ctx, requireSuperadmin(request), request.params.id) };
       },
     );
   };

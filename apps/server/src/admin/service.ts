@@ -2,10 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { isSuperadmin, type AddedMember, type Member, type MemberUpdate, type NewMember, type SessionUser, type StorageStatistics } from '@rustico/core';
 import { hashPassword } from '../users/passwords.ts';
 import type { AppContext } from '../context.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { lockRowForWrite } from '../db/locks.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, notFound, staleEdit } from '../http/errors.ts';
 import { sendInvitation } from '../password-links/service.ts';
 import { storageUsed } from '../storage/service.ts';
-import { countOtherActiveSuperadmins, createUser, findUserById, listUsers, replacePasswordHash, revokeCredentials, toSessionUser, updateUser, type UserRow } from '../users/service.ts';
+import {
+  countOtherActiveSuperadmins,
+  createUser,
+  findUserById,
+  listUsers,
+  memberFields,
+  recordMemberChange,
+  replacePasswordHash,
+  revokeCredentials,
+  toSessionUser,
+  updateUser,
+  type UserRow,
+} from '../users/service.ts';
+import { lastChange } from '../history/service.ts';
 
 export function toMember(row: UserRow): Member {
   return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt };
@@ -46,25 +61,36 @@ export function generatePassword(): string {
   return [0, 4, 8].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
 
-export async function addMember(ctx: AppContext, input: NewMember): Promise<AddedMember> {
+export async function addMember(ctx: AppContext, admin: SessionUser, input: NewMember): Promise<AddedMember> {
   const { invite, ...member } = input;
+  if (invite && !ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'This house sends no email: give the member a password instead', 'invite');
+  // Invited, no password until they choose one with the emailed link.
+  const password = invite ? null : generatePassword();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await createUser(ctx, { ...member, password }, trx);
+    await recordMemberChange(trx, { row: created, action: 'created', byId: admin.id, at: ctx.now(), before: null, after: memberFields(created) });
+    return created;
+  });
   if (invite) {
-    if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'This house sends no email: give the member a password instead', 'invite');
-    // No password until they choose one with the emailed link.
-    const row = await createUser(ctx, { ...member, password: null });
     await sendInvitation(ctx, row);
     return { invited: true, user: toMember(row) };
   }
-  const password = generatePassword();
-  const row = await createUser(ctx, { ...member, password });
-  return { invited: false, user: toMember(row), password };
+  return { invited: false, user: toMember(row), password: password! };
+}
+
+/** An edit made on a version that is no longer current changes nothing (409 STALE_EDIT with the member as they are). */
+async function assertCurrent(trx: Db, current: UserRow, expectedVersion: number | undefined): Promise<void> {
+  if (expectedVersion === undefined || current.version === expectedVersion) return;
+  throw staleEdit(toMember(current), await lastChange(trx, 'member', current.id));
 }
 
 /** Name, role, colour, hidden or disabled; the last superadmin always stays one and stays in. */
-export async function updateMember(ctx: AppContext, id: string, changes: MemberUpdate): Promise<Member> {
+export async function updateMember(ctx: AppContext, admin: SessionUser, id: string, changes: MemberUpdate, expectedVersion?: number): Promise<Member> {
   const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockRowForWrite(trx, 'users', id);
     const current = await findUserById(trx, id);
     if (!current) throw notFound('User');
+    await assertCurrent(trx, current, expectedVersion);
     const losesSuperadmin = isSuperadmin(current.role) && ((changes.role && changes.role !== 'superadmin') || changes.disabled === true);
     if (losesSuperadmin && (await countOtherActiveSuperadmins(trx, id)) === 0) {
       throw new AppError(409, 'LAST_SUPERADMIN', 'The house needs at least one superadmin who can log in');
@@ -79,14 +105,16 @@ export async function updateMember(ctx: AppContext, id: string, changes: MemberU
     // A disabled member is out at once: sessions gone (open tabs are cut off below). Enabled
     // again, they ask for a new link: the ones sent before stay dead. Their history stays.
     if (changes.disabled) await revokeCredentials(trx, id, ctx.now());
-    return (await findUserById(trx, id))!;
+    const updated = (await findUserById(trx, id))!;
+    await recordMemberChange(trx, { row: updated, action: 'updated', byId: admin.id, at: ctx.now(), before: memberFields(current), after: memberFields(updated) });
+    return updated;
   });
   if (changes.disabled) ctx.events.disconnect(id);
   ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
   return toMember(row);
 }
 
-export async function resetMemberPassword(ctx: AppContext, id: string): Promise<{ user: Member; password: string }> {
+export async function resetMemberPassword(ctx: AppContext, admin: SessionUser, id: string): Promise<{ user: Member; password: string }> {
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User');
   const password = generatePassword();
@@ -95,15 +123,20 @@ export async function resetMemberPassword(ctx: AppContext, id: string): Promise<
     // The private calendar address ends with the old password.
     await updateUser(trx, id, { calendarToken: null });
     await replacePasswordHash(trx, id, passwordHash, ctx.now());
+    await recordMemberChange(trx, { row, action: 'password', byId: admin.id, at: ctx.now(), before: null, after: null });
   });
   ctx.events.disconnect(id);
   return { user: toMember(row), password };
 }
 
 /** Gives back a used weekend voucher. */
-export async function restoreVoucher(ctx: AppContext, id: string): Promise<Member> {
-  const row = await findUserById(ctx.db, id);
-  if (!row) throw notFound('User');
-  await updateUser(ctx.db, id, { giftUsed: 0 });
-  return toMember((await findUserById(ctx.db, id))!);
+export async function restoreVoucher(ctx: AppContext, admin: SessionUser, id: string): Promise<Member> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const current = await findUserById(trx, id);
+    if (!current) throw notFound('User');
+    await updateUser(trx, id, { giftUsed: 0 });
+    await recordMemberChange(trx, { row: current, action: 'voucher', byId: admin.id, at: ctx.now(), before: { voucherUsed: current.giftUsed === 1 }, after: { voucherUsed: false } });
+    return (await findUserById(trx, id))!;
+  });
+  return toMember(row);
 }

@@ -34,3 +34,21 @@ export async function lockFilesForWrite(trx: Kysely<Database>): Promise<void> {
     await sql`lock table files in share row exclusive mode`.execute(trx);
   }
 }
+
+/**
+ * Takes one row's lock for the rest of the transaction on PostgreSQL, so the version read after
+ * it stays current until the commit: of two edits made on one version, the second waits and then
+ * finds it changed (STALE_EDIT). SQLite needs nothing: one connection runs one transaction at a time.
+ */
+export async function lockRowForWrite(trx: Kysely<Database>, table: 'expenses' | 'users' | 'notes', id: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select 1 from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+  }
+}
+
+/** The same for a thing that is not a row of its own (the house rules, kept in settings). */
+export async function lockNameForWrite(trx: Kysely<Database>, name: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  }
+}

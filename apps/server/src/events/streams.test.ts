@@ -71,7 +71,8 @@ describe.each(testDialects)('live streams end with their sessions and follow vis
     const again = await t.login('member', { email: 'dario2@example.ch' });
     const second = new URL((await again.get('/api/profile/calendar-feed')).body.url as string, t.url).pathname;
     const id = (await again.get('/api/session')).body.user.id;
-    await resetMemberPassword(t.ctx, id);
+    const superadmin = (await (await t.login('superadmin')).get('/api/session')).body.user;
+    await resetMemberPassword(t.ctx, superadmin, id);
     expect((await t.client().get(second)).status).toBe(404);
   });
 });

@@ -19,7 +19,7 @@ import type { Database } from '../db/schema.ts';
 import { historyOf, lastChange, recordChange, type Fields } from '../history/service.ts';
 import { AppError, forbidden, notFound, staleEdit } from '../http/errors.ts';
 import { encodeReceipt } from './receipt-encoding.ts';
-import { lockFilesForWrite } from '../db/locks.ts';
+import { lockFilesForWrite, lockRowForWrite } from '../db/locks.ts';
 import { contentKey, deleteFile, getFile, putUpload, versionedUrl } from '../storage/service.ts';
 import {
   deleteExpense as deleteExpenseRow,
@@ -170,6 +170,7 @@ export async function updateExpense(ctx: AppContext, user: SessionUser, id: stri
   const admin = isAdmin(user.role);
   if (input.verified !== undefined && !admin) throw forbidden();
   const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockRowForWrite(trx, 'expenses', id);
     const current = await editable(trx, user, id);
     await assertCurrent(trx, current, expectedVersion);
     await checkInput(ctx, trx, user, input, current.authorId);
@@ -201,6 +202,7 @@ export async function removeExpense(ctx: AppContext, user: SessionUser, id: stri
   await ctx.db.transaction().execute(async (trx) => {
     // Its receipt goes too: file writers take the files lock first, always in the same order.
     await lockFilesForWrite(trx);
+    await lockRowForWrite(trx, 'expenses', id);
     const current = await editable(trx, user, id);
     await assertCurrent(trx, current, expectedVersion);
     if (!(await deleteExpenseRow(trx, id, !isAdmin(user.role)))) throw forbidden();

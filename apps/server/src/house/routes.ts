@@ -2,6 +2,7 @@ import { checklistSchema, houseRulesResponseSchema, houseRulesUpdateSchema, memb
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../http/guards.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { readChecklist, readPaymentDetails } from './content.ts';
@@ -33,7 +34,7 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const admin = requireAdmin(request);
-        await changeHouseRules(ctx, admin.id, request.body);
+        await changeHouseRules(ctx, admin.id, request.body, ifMatchVersion(request));
         return { rules: await houseRulesFor(ctx, admin), version: await houseRulesVersion(ctx.db) };
       },
     );

@@ -9,9 +9,11 @@ import {
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
+import { lockNameForWrite } from '../db/locks.ts';
+import { lastChange, recordChange } from '../history/service.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, staleEdit } from '../http/errors.ts';
 import { getSetting, putSetting, settingVersion } from '../db/settings.ts';
 import { findUserById } from '../users/service.ts';
 import { insertRuleChanges, listRuleChanges } from './repository.ts';
@@ -44,11 +46,17 @@ export async function putHouseRules(db: Kysely<Database>, rules: Partial<HouseRu
  * Changes rules and keeps, in the same transaction, one history entry per rule that
  * changed: who (null: the command line), when, before and after.
  */
-export async function changeHouseRules(ctx: Pick<AppContext, 'db' | 'now' | 'events'>, actorId: string | null, update: HouseRulesUpdate): Promise<HouseRules> {
+export async function changeHouseRules(ctx: Pick<AppContext, 'db' | 'now' | 'events'>, actorId: string | null, update: HouseRulesUpdate, expectedVersion?: number): Promise<HouseRules> {
   const at = ctx.now().toISOString();
   const rules = await ctx.db.transaction().execute(async (trx) => {
+    await lockNameForWrite(trx, HOUSE_RULES_KEY);
     const before = await getHouseRules(trx);
+    if (expectedVersion !== undefined && (await houseRulesVersion(trx)) !== expectedVersion) {
+      throw staleEdit({ rules: before, version: await houseRulesVersion(trx) }, await lastChange(trx, 'rules', 'house'));
+    }
     const after = await putHouseRules(trx, update);
+    const values = (rules: HouseRules) => Object.fromEntries(ruleKeys.map((key) => [key, rules[key]]));
+    await recordChange(trx, { subject: 'rules', subjectId: 'house', ownerId: null, action: 'updated', byId: actorId, at: ctx.now(), label: '', before: values(before), after: values(after) });
     await insertRuleChanges(
       trx,
       ruleKeys
@@ -65,12 +73,14 @@ export async function changeHouseRules(ctx: Pick<AppContext, 'db' | 'now' | 'eve
 export async function setMemberQuota(ctx: Pick<AppContext, 'db' | 'now' | 'events'>, actor: SessionUser | null, memberId: string, quotaNights: number | null): Promise<HouseRules> {
   const at = ctx.now().toISOString();
   const rules = await ctx.db.transaction().execute(async (trx) => {
+    await lockNameForWrite(trx, HOUSE_RULES_KEY);
     const member = await findUserById(trx, memberId);
     if (!member || (member.hidden === 1 && actor && !actor.hidden)) throw new AppError(404, 'USER_NOT_FOUND', 'No such member', 'memberId');
     const before = await getHouseRules(trx);
     const previous = before.memberQuotas.find((q) => q.memberId === memberId)?.quotaNights ?? null;
     const others = before.memberQuotas.filter((q) => q.memberId !== memberId);
     const after = await putHouseRules(trx, { memberQuotas: quotaNights === null ? others : [...others, { memberId, quotaNights }] });
+    await recordChange(trx, { subject: 'rules', subjectId: 'house', ownerId: memberId, action: 'updated', byId: actor?.id ?? null, at: ctx.now(), label: member.name, before: { memberQuota: previous }, after: { memberQuota: quotaNights } });
     if (previous !== quotaNights) {
       await insertRuleChanges(trx, [
         { at, byId: actor?.id ?? null, rule: 'memberQuota', memberId, before: previous === null ? null : JSON.stringify(previous), after: quotaNights === null ? null : JSON.stringify(quotaNights) },

@@ -2,6 +2,7 @@ import { latestNoteSchema, noteInputSchema, noteResponseSchema, notesPageSchema,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/guards.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { createNote, deleteNote, latestNote, notesPage, setReaction } from './service.ts';
@@ -47,7 +48,7 @@ export function noteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['notes'], summary: 'Delete one of my notes', params: idParams, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
       },
       async (request, reply) => {
-        await deleteNote(ctx, requireUser(request), request.params.id);
+        await deleteNote(ctx, requireUser(request), request.params.id, ifMatchVersion(request));
         return reply.status(204).send(null);
       },
     );

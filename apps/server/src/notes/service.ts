@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
+import { lockRowForWrite } from '../db/locks.ts';
+import { lastChange, recordChange } from '../history/service.ts';
 import { whileUnchanged } from '../db/unchanged.ts';
 import { recipientsOf } from '../push/recipients.ts';
 import { decodeCursor, keysetPage } from '../http/cursor.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, staleEdit } from '../http/errors.ts';
 import { noteMessage } from '../push/messages.ts';
 import { photoUrlOf } from '../users/service.ts';
 import { addReaction, deleteNote as deleteNoteRow, findNote, insertNote, listNotes, removeReaction, type NoteRow } from './repository.ts';
@@ -55,11 +57,17 @@ export async function createNote(ctx: AppContext, author: SessionUser, input: No
   return note;
 }
 
-export async function deleteNote(ctx: AppContext, user: SessionUser, id: string): Promise<void> {
-  const row = await findNote(ctx.db, id, user);
-  if (!row) throw notFound('Note');
-  if (row.userId !== user.id) throw forbidden();
-  await deleteNoteRow(ctx.db, id);
+/** Its author deletes a note; made on a version no longer current, nothing changes (409 STALE_EDIT). Its text stays in the history. */
+export async function deleteNote(ctx: AppContext, user: SessionUser, id: string, expectedVersion?: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockRowForWrite(trx, 'notes', id);
+    const row = await findNote(trx, id, user);
+    if (!row) throw notFound('Note');
+    if (row.userId !== user.id) throw forbidden();
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit(toNote(row), await lastChange(trx, 'note', id));
+    await deleteNoteRow(trx, id);
+    await recordChange(trx, { subject: 'note', subjectId: id, ownerId: row.userId, action: 'deleted', byId: user.id, at: ctx.now(), label: row.text.slice(0, 80), before: { text: row.text }, after: null });
+  });
   ctx.events.publish({ type: 'note', action: 'deleted', id }, audienceOf(user));
 }
 

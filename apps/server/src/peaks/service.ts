@@ -5,6 +5,7 @@ import type { PeakPeriodsTable } from '../db/schema.ts';
 import { uniqueViolation } from '../db/constraints.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { recordChange } from '../history/service.ts';
 import { insertRuleChanges } from '../house/rules.ts';
 import { deletePeakPeriod as deleteRow, findPeakPeriod, findPeakPeriodByName, insertPeakPeriod, listPeakPeriods, updatePeakPeriod as updateRow } from './repository.ts';
 
@@ -18,7 +19,10 @@ export function toPeakPeriod(row: PeakPeriodsTable): PeakPeriod {
 }
 
 /** What the history keeps of a period. */
-const snapshot = (p: PeakPeriod) => JSON.stringify({ name: p.name, from: p.from, to: p.to, year: p.year });
+const fields = (p: PeakPeriod) => ({ name: p.name, from: p.from, to: p.to, year: p.year });
+const snapshot = (p: PeakPeriod) => JSON.stringify(fields(p));
+const recordPeakChange = (trx: Db, actorId: string | null, at: string, action: 'created' | 'updated' | 'deleted', before: PeakPeriod | null, after: PeakPeriod | null) =>
+  recordChange(trx, { subject: 'peak', subjectId: (after ?? before)!.id, ownerId: null, action, byId: actorId, at: new Date(at), label: (after ?? before)!.name, before: before && fields(before), after: after && fields(after) });
 
 const nameTaken = () => new AppError(409, 'PEAK_NAME_TAKEN', 'A peak period with this name exists already', 'name');
 
@@ -32,6 +36,7 @@ export async function addPeakPeriod(ctx: Ctx, actorId: string | null, input: Pea
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await insertPeakPeriod(trx, row))) throw nameTaken();
     await insertRuleChanges(trx, [{ at, byId: actorId, rule: 'peakPeriod', memberId: null, before: null, after: snapshot(toPeakPeriod(row)) }]);
+    await recordPeakChange(trx, actorId, at, 'created', null, toPeakPeriod(row));
   });
   ctx.events.publish({ type: 'rules', action: 'updated', id: row.id }, null);
   return toPeakPeriod(row);
@@ -48,6 +53,7 @@ export async function changePeakPeriod(ctx: Ctx, actorId: string | null, id: str
     await updateRow(trx, id, next);
     const [before, after] = [toPeakPeriod(current), toPeakPeriod(next)];
     if (snapshot(before) !== snapshot(after)) await insertRuleChanges(trx, [{ at, byId: actorId, rule: 'peakPeriod', memberId: null, before: snapshot(before), after: snapshot(after) }]);
+    await recordPeakChange(trx, actorId, at, 'updated', before, after);
     return after;
   }).catch((error: unknown) => {
     // Renamed at once to the same name by another request, after the check above.
@@ -64,6 +70,7 @@ export async function removePeakPeriod(ctx: Ctx, actorId: string | null, id: str
     if (!current) throw notFound('Peak period');
     await deleteRow(trx, id);
     await insertRuleChanges(trx, [{ at, byId: actorId, rule: 'peakPeriod', memberId: null, before: snapshot(toPeakPeriod(current)), after: null }]);
+    await recordPeakChange(trx, actorId, at, 'deleted', toPeakPeriod(current), null);
     return toPeakPeriod(current);
   });
   ctx.events.publish({ type: 'rules', action: 'updated', id }, null);

@@ -2,11 +2,12 @@ import { passwordChangeSchema, profileLanguageSchema, profileUpdateSchema, sessi
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE, requireUser } from '../http/guards.ts';
+import { ifMatchVersion } from '../http/if-match.ts';
 import { changeOwnPassword } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { PHOTO_MAX_BYTES } from '../users/photo-encoding.ts';
-import { findUserById, setUserPhoto, toSessionUser, updateLanguage, updateName } from '../users/service.ts';
+import { changeOwnName, findUserById, setUserPhoto, toSessionUser, updateLanguage } from '../users/service.ts';
 
 /** My own profile: a member changes only their own name, photo and language. */
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,14 +30,14 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['profile'],
           summary: 'Change my display name',
           body: profileUpdateSchema,
-          response: { 200: sessionResponseSchema, ...errorResponses(400, 401) },
+          response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 409) },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        await updateName(ctx.db, user.id, request.body.name);
+        const updated = await changeOwnName(ctx, user, request.body.name, ifMatchVersion(request));
         announce(user.id, user.hidden);
-        return { user: toSessionUser((await findUserById(ctx.db, user.id))!) };
+        return { user: toSessionUser(updated) };
       },
     );
 

@@ -122,6 +122,7 @@ export const authorizationTable: Record<string, Row> = {
     },
   },
   'GET /api/bookings/{id}/history': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.booking() } }) },
+  'GET /api/activity': { expect: admins(200) },
   'PUT /api/bookings/{id}': { expect: ownerOnly(200), request: async (f) => ({ params: { id: await f.booking() }, body: stay(f) }) },
   'DELETE /api/bookings/{id}': {
     expect: { ...ownerOnly(204), admin: 204, superadmin: 204 },

@@ -1,6 +1,6 @@
 import { freedDays, historyYears, peakNightsByYear, staysOverlap, type Approval, type Booking, type PeakPeriod, type SessionUser } from '@rustico/core';
 import type { Kysely } from 'kysely';
-import { type BookingRow, findBooking, listBookingsNear, listConfirmedStaysOf, listRequests, setDecision, toBooking } from '../bookings/service.ts';
+import { type BookingRow, findBooking, listBookingsNear, listConfirmedStaysOf, listRequests, recordBookingChange, setDecision, toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
@@ -47,6 +47,11 @@ export async function decideRequest(ctx: AppContext, admin: SessionUser, id: str
         await setDecision(trx, other.id, { status: 'declined', decision: 'declined', decidedAt: at, decidedBy: admin.id, decisionReason: reason, declinedInFavourOf: id, updatedAt: at });
         declinedIds.push(other.id);
       }
+    }
+    // The decision on each request, in its history: the status it got and the reason given.
+    for (const [decidedId, status] of [[id, approval.decision === 'decline' ? 'declined' : 'confirmed'], ...declinedIds.map((d) => [d, 'declined'] as const)] as const) {
+      const before = decidedId === id ? current : (await findBooking(trx, decidedId, { id: admin.id, hidden: true }))!;
+      await recordBookingChange(trx, { row: before, action: 'decided', byId: admin.id, at: new Date(at), before: { status: 'requested', reason: null }, after: { status, reason } });
     }
     // Everything visible to the deciding administrator, hidden accounts' requests included for a hidden one.
     const everyone = { id: admin.id, hidden: true };

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { findBooking } from '../bookings/service.ts';
+import { findBooking, recordBookingChange } from '../bookings/service.ts';
 import { correctionsOf, findReading, findReadingWithStay, insertCorrection, listRecentReadings, readingBefore, readingOf, setStayUsage, updateReading } from './repository.ts';
 
 const RECENT_READINGS = 12;
@@ -88,6 +88,15 @@ export async function correctReading(ctx: AppContext, admin: SessionUser, id: st
     });
     await updateReading(trx, id, { dayKwh: input.dayKwh, nightKwh: input.nightKwh, totalKwh: total });
     const booking = (await findBooking(trx, reading.bookingId, everyone))!;
+    const which = reading.kind === 'checkin' ? 'arrival' : 'departure';
+    await recordBookingChange(trx, {
+      row: booking,
+      action: 'corrected',
+      byId: admin.id,
+      at: new Date(at),
+      before: { [`${which}DayKwh`]: reading.dayKwh, [`${which}NightKwh`]: reading.nightKwh },
+      after: { [`${which}DayKwh`]: input.dayKwh, [`${which}NightKwh`]: input.nightKwh },
+    });
     if (booking.checkedOut === 1 && arrival && departure) {
       const used = kwhUsed(reading.kind === 'checkin' ? total : arrival.totalKwh, reading.kind === 'checkout' ? total : departure.totalKwh);
       const stay = { start: booking.startDate, end: booking.endDate };

@@ -18,7 +18,7 @@ import {
   todayIn,
 } from '@rustico/core';
 import type { Kysely } from 'kysely';
-import { type BookingRow, findBooking, listOpenStays, toBooking } from '../bookings/service.ts';
+import { type BookingRow, findBooking, listOpenStays, recordBookingChange, toBooking } from '../bookings/service.ts';
 import { recipientsOf } from '../push/recipients.ts';
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
@@ -131,6 +131,7 @@ export async function checkIn(ctx: AppContext, user: SessionUser, id: string, in
     }
     await recordReading(ctx, trx, booking, 'checkin', input);
     await markCheckedIn(trx, id, ctx.now().toISOString());
+    await recordBookingChange(trx, { row: booking, action: 'checkin', byId: user.id, at: ctx.now(), before: null, after: { dayKwh: input.dayKwh, nightKwh: input.nightKwh } });
     const note = await postStayNote(ctx, trx, booking, 'checkin', input.note);
     return { row: (await findBooking(trx, id, user))!, note };
   });
@@ -152,6 +153,14 @@ export async function checkOut(ctx: AppContext, user: SessionUser, id: string, i
       rules,
     );
     await markCheckedOut(trx, id, used, cost.totalCentimes, ctx.now().toISOString());
+    await recordBookingChange(trx, {
+      row: booking,
+      action: 'checkout',
+      byId: user.id,
+      at: ctx.now(),
+      before: { costCentimes: booking.costCentimes },
+      after: { dayKwh: input.dayKwh, nightKwh: input.nightKwh, kwhUsed: used, costCentimes: cost.totalCentimes },
+    });
     const note = await postStayNote(ctx, trx, booking, 'checkout', input.note);
     return { row: (await findBooking(trx, id, user))!, note };
   });
@@ -162,11 +171,12 @@ export async function checkOut(ctx: AppContext, user: SessionUser, id: string, i
 /** Registers the payment; the weekend voucher can be used once per member. */
 export async function pay(ctx: AppContext, user: SessionUser, id: string, method: PaymentMethod): Promise<Booking> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    await bookingAtStep(trx, user, id, 'payment');
+    const booking = await bookingAtStep(trx, user, id, 'payment');
     if (method === 'voucher' && !(await takeVoucher(trx, user.id))) {
       throw new AppError(409, 'VOUCHER_USED', 'The voucher has been used already');
     }
     await markPaid(trx, id, method, ctx.now().toISOString());
+    await recordBookingChange(trx, { row: booking, action: 'paid', byId: user.id, at: ctx.now(), before: null, after: { paymentMethod: method, costCentimes: booking.costCentimes } });
     return (await findBooking(trx, id, user))!;
   });
   announce(ctx, user, row, null);

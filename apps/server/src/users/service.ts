@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { displayNameSchema, emailSchema, isSuperadmin, newPasswordSchema, type Role, type SessionUser } from '@rustico/core';
+import { displayNameSchema, emailSchema, isSuperadmin, newPasswordSchema, type ChangeAction, type Role, type SessionUser } from '@rustico/core';
 import { hashPassword, type PasswordHashing } from './passwords.ts';
 import type { AppContext } from '../context.ts';
 import { uniqueViolation } from '../db/constraints.ts';
+import { lastChange, recordChange, type Fields } from '../history/service.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, staleEdit } from '../http/errors.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
-import { lockFilesForWrite } from '../db/locks.ts';
+import { lockFilesForWrite, lockRowForWrite } from '../db/locks.ts';
 import { contentKey, deleteFile, getFile, putUpload, versionedUrl, type StoredFile } from '../storage/service.ts';
-import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
+import { countUsers, findUserByEmail, findUserById, insertUser, updateName, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
 
 // What other features read and write of users goes through here, not its repository.
 export { countOtherActiveSuperadmins, countUsers, findUserByCalendarToken, findUserByEmail, findUserById, listUsers, takeVoucher, touchLastSeen, updateLanguage, updateName, updatePasswordHash, updatePhoto, updateUser, type UserRow } from './repository.ts';
@@ -56,6 +57,20 @@ export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'rol
   };
 }
 
+/** What the history keeps of a member: what others see and an administrator changes. */
+export function memberFields(row: Pick<UserRow, 'name' | 'email' | 'role' | 'colour' | 'hidden' | 'disabled'>): Fields {
+  return { name: row.name, email: row.email, role: row.role, colour: row.colour, hidden: row.hidden === 1, disabled: row.disabled === 1 };
+}
+
+/** Keeps a change of a member in the history, in the change's transaction. */
+export async function recordMemberChange(
+  trx: Db,
+  change: { row: Pick<UserRow, 'id' | 'name'>; action: ChangeAction; byId: string | null; at: Date; before: Fields | null; after: Fields | null },
+): Promise<void> {
+  const { row, ...rest } = change;
+  await recordChange(trx, { subject: 'member', subjectId: row.id, ownerId: row.id, label: row.name, ...rest });
+}
+
 /** What creating an account needs: the database, the clock and the password's hashing cost. */
 export type AccountWriter = Pick<AppContext, 'db' | 'now'> & PasswordHashing;
 
@@ -98,6 +113,24 @@ export async function createUser(ctx: AccountWriter, input: NewUser, db: Db = ct
 }
 
 /**
+ * A member changes their own name; made on a version of the profile no longer current (another
+ * device, or an administrator meanwhile), it changes nothing (409 STALE_EDIT).
+ */
+export async function changeOwnName(ctx: Pick<AppContext, 'db' | 'now'>, user: SessionUser, name: string, expectedVersion?: number): Promise<UserRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockRowForWrite(trx, 'users', user.id);
+    const current = (await findUserById(trx, user.id))!;
+    if (expectedVersion !== undefined && current.version !== expectedVersion) {
+      throw staleEdit(toSessionUser(current), await lastChange(trx, 'member', current.id));
+    }
+    await updateName(trx, user.id, name);
+    const updated = (await findUserById(trx, user.id))!;
+    await recordMemberChange(trx, { row: updated, action: 'updated', byId: user.id, at: ctx.now(), before: memberFields(current), after: memberFields(updated) });
+    return updated;
+  });
+}
+
+/**
  * Re-encodes and stores a member's photo, points their account at it and drops the one it
  * replaces (which then no longer counts against their storage budget).
  */
@@ -111,6 +144,8 @@ export async function setUserPhoto(ctx: Pick<AppContext, 'db' | 'now' | 'config'
     if (previous && previous !== fileName) await deleteFile(trx, photoKey(previous));
     await putUpload(trx, { key, contentType: 'image/webp', bytes }, userId, ctx.config.storage, ctx.now());
     await updatePhoto(trx, userId, fileName);
+    const row = (await findUserById(trx, userId))!;
+    await recordMemberChange(trx, { row, action: 'photo', byId: userId, at: ctx.now(), before: null, after: null });
   });
   return fileName;
 }
