@@ -4,7 +4,6 @@ import { canEditExpense, formatChf, formatDisplayDate, isAdmin, type Expense } f
 import { useCurrentUser } from '../auth/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
-import { formatMoment } from '../lib/moment.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { tableStyles } from '../ui/data-table.tsx';
@@ -12,6 +11,7 @@ import { CloseButton, Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
+import { ChangeList } from '../history/change-list.tsx';
 import styles from './accounts.module.css';
 import { useDeleteExpense, useExpenseHistory, useSaveExpense } from './queries.ts';
 
@@ -19,15 +19,7 @@ function History({ id }: { id: string }) {
   const history = useExpenseHistory(id);
   if (history.isPending) return <Loading />;
   if (history.isError) return <Alert>{errorText(history.error)}</Alert>;
-  return (
-    <ol className={styles.history}>
-      {history.data.map((change, index) => (
-        <li key={`${change.at}-${index}`}>
-          {t('accounts.detail.change', { action: t(`accounts.detail.actions.${change.action}`), name: change.byName, date: formatMoment(change.at) })}
-        </li>
-      ))}
-    </ol>
-  );
+  return <ChangeList changes={history.data} />;
 }
 
 export function Receipt({ expense }: { expense: Expense }) {

@@ -10,7 +10,7 @@ import {
   type BookingInput,
   type IsoDate,
 } from '@rustico/core';
-import { api, type Answer } from '../lib/api.ts';
+import { api, ifMatch, type Answer } from '../lib/api.ts';
 import { bookingsBetweenAddress, FIRST_DATA } from '../lib/api-paths.ts';
 
 /**
@@ -115,8 +115,8 @@ export function useCreateBooking() {
 export function useUpdateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: BookingInput }) =>
-      api.put<Answer<typeof bookingResponseSchema>>(`/bookings/${encodeURIComponent(id)}`, input).then((data) => data.booking),
+    mutationFn: ({ id, input, version }: { id: string; input: BookingInput; version: number }) =>
+      api.put<Answer<typeof bookingResponseSchema>>(`/bookings/${encodeURIComponent(id)}`, input, ifMatch(version)).then((data) => data.booking),
     onSuccess: (booking) => {
       upsertInRanges(queryClient, booking);
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -127,8 +127,8 @@ export function useUpdateBooking() {
 export function useDeleteBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/bookings/${encodeURIComponent(id)}`),
-    onSuccess: (_data, id) => {
+    mutationFn: ({ id, version }: { id: string; version: number }) => api.delete(`/bookings/${encodeURIComponent(id)}`, ifMatch(version)),
+    onSuccess: (_data, { id }) => {
       removeFromRanges(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },

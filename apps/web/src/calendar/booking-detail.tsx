@@ -14,6 +14,8 @@ import { Facts } from '../ui/facts.tsx';
 import { nightsText, OwnerName } from './booking-parts.tsx';
 import { EditBookingForm } from './edit-booking-form.tsx';
 import { useDeleteBooking } from '../bookings/queries.ts';
+import { BookingChanges } from '../history/booking-changes.tsx';
+import { staleEditOf } from '../lib/api.ts';
 import { Actions } from '../ui/actions.tsx';
 import styles from './calendar.module.css';
 
@@ -48,17 +50,22 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
   }
 
   const confirmDelete = () => {
-    remove.mutate(booking.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: t('calendar.deleted') });
-        onClose();
+    remove.mutate(
+      { id: booking.id, version: booking.version },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast({ title: t('calendar.deleted') });
+          onClose();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          // Changed since it was shown: the detail shows it as it is now (the booking queries refresh); the member looks again.
+          const stale = staleEditOf<Booking>(error);
+          toast({ title: stale ? t('staleEdit.deleted', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error), error: true });
+        },
       },
-      onError: (error) => {
-        setConfirming(false);
-        toast({ title: errorText(error), error: true });
-      },
-    });
+    );
   };
 
   return (
@@ -81,6 +88,7 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
       {booking.createdByName ? <p className={styles.note}>{t('calendar.bookedBy', { name: booking.createdByName })}</p> : null}
       {booking.ownerId === user.id && booking.checkedIn ? <p className={styles.note}>{t('calendar.checkedInLocked')}</p> : null}
       {booking.ownerId !== user.id && !canDelete ? <p className={styles.note}>{t('calendar.readOnly')}</p> : null}
+      <BookingChanges bookingId={booking.id} />
       <Actions>
         {canMove ? (
           <Button variant="outlined" onClick={() => setEditing(true)} icon={<Pencil size={16} aria-hidden="true" />}>

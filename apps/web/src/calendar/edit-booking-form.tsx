@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
-import { isAdmin, nightsBetween, selectionIsFree, stayProblem, type Booking, type HouseRules, type IsoDate, type Purpose, type SessionUser, type Stay } from '@rustico/core';
+import { formatDisplayDate, isAdmin, nightsBetween, selectionIsFree, stayProblem, type Booking, type HouseRules, type IsoDate, type Purpose, type SessionUser, type Stay } from '@rustico/core';
 import { NO_OVERRIDE, OverrideFields, overrideInput, type OverrideState } from '../fairness/booking-form-parts.tsx';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
+import { staleEditOf } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { DateField } from '../ui/date-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
+import { StaleEdit } from '../ui/stale-edit.tsx';
 import { costText, nightsText, PurposeSelect, stayProblemText } from './booking-parts.tsx';
 import { useUpdateBooking } from '../bookings/queries.ts';
 import styles from './calendar.module.css';
@@ -29,6 +31,9 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
   const [end, setEnd] = useState<IsoDate | null>(booking.end);
   const [purpose, setPurpose] = useState<Purpose>(booking.purpose);
   const [override, setOverride] = useState<OverrideState>(NO_OVERRIDE);
+  // The version this edit is made on: the one opened, or the newer one the person chose to apply theirs to.
+  const [baseVersion, setBaseVersion] = useState(booking.version);
+  const [stale, setStale] = useState<{ current: Booking; changedByName: string | null; changedAt: string | null } | null>(null);
   const update = useUpdateBooking();
   const { toast } = useToast();
   const admin = isAdmin(user.role);
@@ -45,7 +50,7 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
     else if (!selectionIsFree({ kind: 'range', ...stay }, bookings, booking)) problem = errorCodeText('BOOKING_OVERLAP');
   }
 
-  const save = () => {
+  const save = (version = baseVersion) => {
     if (!stay) return;
     const overriding = overrideInput(override);
     if (overriding.error) {
@@ -53,16 +58,45 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
       return;
     }
     update.mutate(
-      { id: booking.id, input: { ...stay, purpose, ...(overriding.override ? { override: overriding.override } : {}) } },
+      { id: booking.id, version, input: { ...stay, purpose, ...(overriding.override ? { override: overriding.override } : {}) } },
       {
         onSuccess: () => {
           toast({ title: t('calendar.updated') });
           onDone();
         },
-        onError: (error) => toast({ title: errorText(error), error: true }),
+        onError: (error) => {
+          const refused = staleEditOf<Booking>(error);
+          if (refused) setStale(refused);
+          else toast({ title: errorText(error), error: true });
+        },
       },
     );
   };
+
+  if (stale) {
+    const { current } = stale;
+    const rows = [
+      { label: t('calendar.arrival'), theirs: formatDisplayDate(current.start), mine: start ? formatDisplayDate(start) : '–' },
+      { label: t('calendar.departure'), theirs: formatDisplayDate(current.end), mine: end ? formatDisplayDate(end) : '–' },
+      { label: t('calendar.purpose'), theirs: t(`calendar.purposes.${current.purpose}`), mine: t(`calendar.purposes.${purpose}`) },
+    ];
+    return (
+      <Card title={t('calendar.editBooking')} icon={<Pencil size={20} />}>
+        <StaleEdit
+          changedByName={stale.changedByName}
+          changedAt={stale.changedAt}
+          rows={rows}
+          applying={update.isPending}
+          onKeepTheirs={onDone}
+          onApplyMine={() => {
+            setBaseVersion(current.version);
+            setStale(null);
+            save(current.version);
+          }}
+        />
+      </Card>
+    );
+  }
 
   return (
     <Card title={t('calendar.editBooking')} icon={<Pencil size={20} />}>
@@ -84,7 +118,7 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
         <Button variant="outlined" onClick={onDone}>
           {t('calendar.cancel')}
         </Button>
-        <Button onClick={save} loading={update.isPending} disabled={Boolean(problem)}>
+        <Button onClick={() => save()} loading={update.isPending} disabled={Boolean(problem)}>
           {t('calendar.save')}
         </Button>
       </div>

@@ -2,7 +2,7 @@ import { isErrorCode, isKeptAnswer, type ApiErrorBody, type ErrorCode } from '@r
 import type { z } from 'zod';
 import { CACHED_AT_HEADER } from './freshness-header.ts';
 import { noteAnswerFreshness } from './freshness.ts';
-import { ApiError, networkError } from './api-error.ts';
+import { ApiError, isApiError, networkError } from './api-error.ts';
 import { apiAddress } from './api-paths.ts';
 import { takePageAnswer } from './page-answers.ts';
 import { keyForWrite, writeAnswered, writeFingerprint } from './write-keys.ts';
@@ -118,6 +118,16 @@ async function sendWrite(method: Method, path: string, body: unknown, init: Requ
 export async function upload<T>(method: 'PUT' | 'POST', path: string, file: Blob, contentType: string): Promise<T> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': contentType }, body: file };
   return parseResponse<T>(await sendWrite(method, path, file, init, undefined));
+}
+
+/** The headers of an edit or delete made on `version` of a thing: a newer one answers 409 STALE_EDIT. */
+export const ifMatch = (version: number) => ({ headers: { 'If-Match': String(version) } });
+
+/** What a refused stale edit carries: the thing as it is now, and who changed it last and when. */
+export function staleEditOf<T>(error: unknown): { current: T; changedByName: string | null; changedAt: string | null } | null {
+  if (!isApiError(error) || error.code !== 'STALE_EDIT' || !error.details) return null;
+  const { current, changedByName, changedAt } = error.details;
+  return { current: current as T, changedByName: typeof changedByName === 'string' ? changedByName : null, changedAt: typeof changedAt === 'string' ? changedAt : null };
 }
 
 interface Options {

@@ -1,9 +1,9 @@
-import type { ErrorCode } from '@rustico/core';
+import type { ErrorCode, ErrorDetail } from '@rustico/core';
 import { isApiError } from './api-error.ts';
 import { t, type MessageParams } from './i18n.ts';
 import { formatMoment } from './moment.ts';
 
-type Details = Readonly<Record<string, string | number | null>>;
+type Details = Readonly<Record<string, ErrorDetail>>;
 
 // Kept free of core's date functions: the login screen's download budget has no room for them.
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -14,7 +14,8 @@ export function detailParams(details: Details | undefined): MessageParams | unde
   if (!details) return undefined;
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(details)) {
-    if (value === null) continue;
+    // Figures only: a refusal's thing itself (STALE_EDIT's current) is for its screen, not its text.
+    if (value === null || typeof value === 'object') continue;
     if (typeof value === 'string' && ISO_DAY.test(value)) params[key] = value.replace(ISO_DAY, '$3.$2.$1');
     else if (typeof value === 'string' && ISO_INSTANT.test(value)) params[key] = formatMoment(value);
     else params[key] = value;

@@ -1,0 +1,66 @@
+import { t } from '../lib/i18n.ts';
+import { formatMoment } from '../lib/moment.ts';
+import { Button } from './button.tsx';
+import styles from './stale-edit.module.css';
+
+/** One value of the thing as someone else saved it meanwhile, beside the one this person typed. */
+export interface StaleEditRow {
+  label: string;
+  theirs: string;
+  mine: string;
+}
+
+export interface StaleEditProps {
+  /** Who saved meanwhile (null: someone the history does not name) and when. */
+  changedByName: string | null;
+  changedAt: string | null;
+  rows: readonly StaleEditRow[];
+  onApplyMine: () => void;
+  onKeepTheirs: () => void;
+  applying?: boolean;
+}
+
+/**
+ * An edit came too late: someone saved the thing after this person opened it. Nothing of theirs
+ * was lost and nothing was overwritten; they see who and when, the new values beside their own,
+ * and choose: their values again, on what is there now, or the new ones.
+ */
+export function StaleEdit({ changedByName, changedAt, rows, onApplyMine, onKeepTheirs, applying = false }: StaleEditProps) {
+  const who = changedByName ?? t('staleEdit.someone');
+  return (
+    <section className={styles.stale} role="alert" aria-labelledby="stale-edit-title">
+      <h3 id="stale-edit-title" className={styles.title}>
+        {t('staleEdit.title')}
+      </h3>
+      <p>{changedAt ? t('staleEdit.changedAt', { name: who, moment: formatMoment(changedAt) }) : t('staleEdit.changed', { name: who })}</p>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">{t('staleEdit.field')}</span>
+            </th>
+            <th scope="col">{t('staleEdit.theirs', { name: who })}</th>
+            <th scope="col">{t('staleEdit.mine')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label} data-differs={row.theirs !== row.mine || undefined}>
+              <th scope="row">{row.label}</th>
+              <td>{row.theirs}</td>
+              <td>{row.mine}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.actions}>
+        <Button variant="outlined" onClick={onKeepTheirs} disabled={applying}>
+          {t('staleEdit.keepTheirs')}
+        </Button>
+        <Button onClick={onApplyMine} loading={applying}>
+          {t('staleEdit.applyMine')}
+        </Button>
+      </div>
+    </section>
+  );
+}
