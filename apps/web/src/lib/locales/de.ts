@@ -253,7 +253,7 @@ export const de: Messages = {
     nightKwh: 'kWh Nachttarif',
     lastReading: 'Letzter Stand: {value} kWh',
     noReading: 'Kein früherer Zählerstand',
-    readingHint: 'Die neuen Stände müssen zusammen höher sein als die bisherigen (gesamt {total} kWh).',
+    readingHint: 'Jeder Zähler muss mindestens seinen letzten Stand zeigen (bisher gesamt {total} kWh).',
     readingHintFirst: 'Gib die Zählerstände für Tag- und Nachttarif ein.',
     note: 'Notiz (optional)',
     noteHint: 'Sie wird in den Notizen als «{label}» veröffentlicht.',

@@ -253,7 +253,7 @@ export const en: Messages = {
     nightKwh: 'Night-rate kWh',
     lastReading: 'Last reading: {value} kWh',
     noReading: 'No previous reading',
-    readingHint: 'Together, the new readings must be higher than the previous ones (total {total} kWh).',
+    readingHint: 'Each register must show at least its last reading (previous total {total} kWh).',
     readingHintFirst: 'Enter the day-rate and night-rate meter readings.',
     note: 'Note (optional)',
     noteHint: 'It will be posted in the notes as “{label}”.',

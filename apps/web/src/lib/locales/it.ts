@@ -170,7 +170,7 @@ export const it = {
     nightKwh: 'kWh notturni',
     lastReading: 'Ultima lettura: {value} kWh',
     noReading: 'Nessuna lettura precedente',
-    readingHint: 'Le nuove letture, sommate, devono superare quelle precedenti (totale {total} kWh).',
+    readingHint: 'Ogni contatore deve segnare almeno la sua ultima lettura (totale precedente {total} kWh).',
     readingHintFirst: 'Inserisci le letture del contatore diurno e notturno.',
     note: 'Nota (facoltativa)',
     noteHint: 'Sarà pubblicata nelle note come «{label}».',
