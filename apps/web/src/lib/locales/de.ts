@@ -121,6 +121,31 @@ export const de: Messages = {
     logoutText: 'Einträge nur auf diesem Telefon: {count}. Beim Abmelden gehen sie verloren.',
     logoutAnyway: 'Trotzdem abmelden',
   },
+  // The stay, done right (issue 38): checklist, offline writes withdrawn, the photo's refusals.
+  stay: {
+    checklistWhole: 'Alle {total} Punkte erledigt: die Putzliste ist bestätigt',
+    waiting: 'Wartet',
+    waitingNote: 'Notiz: {text}',
+    withdraw: 'Zurückziehen',
+    withdrawTitle: { note: 'Notiz zurückziehen', checkin: 'Check-in zurückziehen', checkout: 'Check-out zurückziehen', payment: 'Zahlung zurückziehen' },
+    withdrawText: {
+      note: 'Die Notiz wird nicht veröffentlicht.',
+      checkin: 'Der Check-in wird nicht gesendet: du kannst ihn neu erfassen.',
+      checkout: 'Der Check-out wird nicht gesendet: du kannst ihn neu erfassen.',
+      payment: 'Die Zahlung wird nicht erfasst: du kannst sie neu erfassen.',
+    },
+    withdrawCheckoutToo: 'Der wartende Check-out wird ebenfalls zurückgezogen.',
+    withdrawn: { note: 'Notiz zurückgezogen', checkin: 'Check-in zurückgezogen', checkout: 'Check-out zurückgezogen', payment: 'Zahlung zurückgezogen' },
+    sentMeanwhile: 'Schon gesendet: kann nicht mehr zurückgezogen werden',
+    withdrawFailed: 'Zurückziehen nicht möglich. Versuche es noch einmal.',
+  },
+  photoChoice: {
+    notPicture: '«{name}» ist kein Foto: wähle ein Bild im Format JPEG, PNG, WebP, HEIC oder GIF. Das bisherige Foto bleibt.',
+    tooLarge: '«{name}» ist zu gross ({size}; höchstens {max}). Das bisherige Foto bleibt.',
+    unreadable: '«{name}» ist beschädigt und kann nicht gelesen werden. Das bisherige Foto bleibt.',
+    refused: '{reason}. Das bisherige Foto bleibt.',
+    noPreview: 'Keine Vorschau von «{name}» auf diesem Gerät: tippe auf Speichern, um es zu verwenden.',
+  },
   home: {
     title: 'Home',
     greeting: 'Hallo, {name}',

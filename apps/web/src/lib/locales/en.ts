@@ -121,6 +121,31 @@ export const en: Messages = {
     logoutText: 'Entries only on this phone: {count}. Logging out now loses them.',
     logoutAnyway: 'Log out anyway',
   },
+  // The stay, done right (issue 38): checklist, offline writes withdrawn, the photo's refusals.
+  stay: {
+    checklistWhole: 'All {total} items done: the cleaning list is confirmed',
+    waiting: 'Waiting',
+    waitingNote: 'Note: {text}',
+    withdraw: 'Withdraw',
+    withdrawTitle: { note: 'Withdraw the note', checkin: 'Withdraw the check-in', checkout: 'Withdraw the check-out', payment: 'Withdraw the payment' },
+    withdrawText: {
+      note: 'The note will not be posted.',
+      checkin: 'The check-in will not be sent: you can register it again.',
+      checkout: 'The check-out will not be sent: you can register it again.',
+      payment: 'The payment will not be registered: you can register it again.',
+    },
+    withdrawCheckoutToo: 'The waiting check-out is withdrawn too.',
+    withdrawn: { note: 'Note withdrawn', checkin: 'Check-in withdrawn', checkout: 'Check-out withdrawn', payment: 'Payment withdrawn' },
+    sentMeanwhile: 'It was sent already: it can no longer be withdrawn',
+    withdrawFailed: 'Could not withdraw it. Try again.',
+  },
+  photoChoice: {
+    notPicture: '“{name}” is not a photo: choose a JPEG, PNG, WebP, HEIC or GIF image. The current photo stays.',
+    tooLarge: '“{name}” is too large ({size}; at most {max}). The current photo stays.',
+    unreadable: '“{name}” is damaged and cannot be read. The current photo stays.',
+    refused: '{reason}. The current photo stays.',
+    noPreview: 'No preview of “{name}” on this device: press Save to use it.',
+  },
   home: {
     title: 'Home',
     greeting: 'Hello, {name}',

@@ -38,6 +38,31 @@ export const it = {
     logoutText: 'Registrazioni solo su questo telefono: {count}. Uscendo ora andranno perse.',
     logoutAnyway: 'Esci comunque',
   },
+  // The stay, done right (issue 38): checklist, offline writes withdrawn, the photo's refusals.
+  stay: {
+    checklistWhole: 'Tutti i {total} punti fatti: la lista delle pulizie è confermata',
+    waiting: 'In attesa',
+    waitingNote: 'Nota: {text}',
+    withdraw: 'Ritira',
+    withdrawTitle: { note: 'Ritira la nota', checkin: 'Ritira il check-in', checkout: 'Ritira il check-out', payment: 'Ritira il pagamento' },
+    withdrawText: {
+      note: 'La nota non sarà pubblicata.',
+      checkin: 'Il check-in non sarà inviato: potrai registrarlo di nuovo.',
+      checkout: 'Il check-out non sarà inviato: potrai registrarlo di nuovo.',
+      payment: 'Il pagamento non sarà registrato: potrai registrarlo di nuovo.',
+    },
+    withdrawCheckoutToo: 'Anche il check-out in attesa sarà ritirato.',
+    withdrawn: { note: 'Nota ritirata', checkin: 'Check-in ritirato', checkout: 'Check-out ritirato', payment: 'Pagamento ritirato' },
+    sentMeanwhile: 'Era già stato inviato: non si può più ritirare',
+    withdrawFailed: 'Impossibile ritirarlo. Riprova.',
+  },
+  photoChoice: {
+    notPicture: '«{name}» non è una foto: scegli un’immagine JPEG, PNG, WebP, HEIC o GIF. Resta la foto attuale.',
+    tooLarge: '«{name}» è troppo grande ({size}; al massimo {max}). Resta la foto attuale.',
+    unreadable: '«{name}» è danneggiata e non si può leggere. Resta la foto attuale.',
+    refused: '{reason}. Resta la foto attuale.',
+    noPreview: 'Anteprima di «{name}» non disponibile su questo dispositivo: premi Salva per usarla.',
+  },
   home: {
     title: 'Home',
     greeting: 'Ciao, {name}',
