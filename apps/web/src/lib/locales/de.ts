@@ -890,7 +890,7 @@ export const de: Messages = {
     WEATHER_UNAVAILABLE: 'Daten konnten nicht geladen werden',
     INVALID_PUSH_ENDPOINT: 'Dieses Gerät kann keine Benachrichtigungen empfangen',
     NAME_REQUIRED: 'Der Benutzername ist erforderlich.',
-    PHOTO_INVALID: 'Das Bild konnte nicht hochgeladen werden',
+    PHOTO_INVALID: 'Diese Datei ist kein lesbares Foto (JPEG, PNG, WebP, HEIC oder GIF)',
     PHOTO_TOO_LARGE: 'Das Bild ist zu gross: verkleinere es oder speichere es als JPEG',
     LAST_SUPERADMIN: 'Es braucht mindestens einen aktiven Hauptadministrator',
     COLOUR_UNREADABLE: 'Auf dieser Farbe ist der Name weder schwarz noch weiss gut lesbar: wähle eine hellere oder dunklere',

@@ -890,7 +890,7 @@ export const en: Messages = {
     WEATHER_UNAVAILABLE: 'Could not load the data',
     INVALID_PUSH_ENDPOINT: 'This device cannot receive notifications',
     NAME_REQUIRED: 'The user name is required.',
-    PHOTO_INVALID: 'Could not upload the image',
+    PHOTO_INVALID: 'This file is not a photo that can be read (JPEG, PNG, WebP, HEIC or GIF)',
     PHOTO_TOO_LARGE: 'The image is too large: make it smaller or save it as a JPEG',
     LAST_SUPERADMIN: 'At least one active main administrator is needed',
     COLOUR_UNREADABLE: 'Names do not read well on this colour in black or in white: choose a lighter or darker one',
