@@ -113,6 +113,44 @@ test('an earlier second tap swaps arrival and departure; a third tap clears', as
   await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
 });
 
+test("the phone's Back while choosing dates clears the choice and stays on the calendar", async ({ page }, testInfo) => {
+  const { offset, month } = monthFor(testInfo, 21);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await page.goto('/app');
+  await calendar.gotoMonth(offset);
+  const address = page.url();
+  await calendar.tap(display(month, 8));
+  await calendar.tap(display(month, 10));
+  await expect(calendar.fact('Partenza')).toHaveText(display(month, 10));
+
+  await page.goBack();
+  await expect(calendar.emptyHint).toBeVisible();
+  await expect(page.locator('button[data-day][aria-pressed="true"]')).toHaveCount(0);
+  expect(page.url()).toBe(address);
+  await expect(calendar.title).toHaveText(monthTitle(month));
+
+  // A choice cleared by a tap leaves no step behind: Back then leaves the calendar, as before choosing.
+  await calendar.tap(display(month, 8));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 8));
+  await calendar.tap(display(month, 10));
+  await calendar.tap(display(month, 20));
+  await expect(calendar.emptyHint).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app$/);
+
+  // Leaving the calendar while choosing, then coming back: one Back returns to it, the next leaves it.
+  await page.goForward();
+  await calendar.tap(display(month, 8));
+  await expect(calendar.fact('Arrivo')).toHaveText(display(month, 8));
+  await new Shell(page).nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await page.goBack();
+  await expect(calendar.title).toHaveText(monthTitle(month));
+  await expect(calendar.emptyHint).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app$/);
+});
+
 test('press, hold and drag selects a range (mouse on desktop, finger on phone)', { tag: '@desktop' }, async ({ page }, testInfo) => {
   const { offset, month } = monthFor(testInfo, 20);
   const calendar = new CalendarPage(page, isPhone(testInfo));

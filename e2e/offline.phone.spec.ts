@@ -1,4 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { NotesPage, uniqueText } from './pages/notes-page.ts';
 import { OfflineBanner } from './pages/offline.ts';
 import { RegisterPage, nextReading } from './pages/register-page.ts';
 import { DEMO_PASSWORD, demo, emailOf, type DemoPerson } from './support/demo.ts';
@@ -111,8 +112,9 @@ test('after one visit online, the app opens offline and shows a guide, Home and 
 
 test('a check-in saved offline is sent once the network is back, exactly once', async ({ page, context }) => {
   const { marco, id, banner, register } = await checkInOffline(page, context, 5, 'Arrivati senza campo');
-  // The departure can be registered offline too: the check-in counts as done on the phone.
+  // The departure can be registered offline too: the check-in counts as done on the phone, and shows above it as waiting.
   await expect(register.checkoutCard).toBeVisible();
+  await expect(register.waitingStep('Check-in in attesa')).toContainText('Nota: Arrivati senza campo');
   expect(await checkedIn(marco, id)).toBe(false);
 
   // Logging out now would lose it: the app asks first.
@@ -128,6 +130,72 @@ test('a check-in saved offline is sent once the network is back, exactly once', 
   await expect.poll(() => checkedIn(marco, id)).toBe(true);
   expect(await notesWith(marco, 'Arrivati senza campo')).toBe(1);
   await marco.dispose();
+});
+
+test('a check-in waiting on the phone shows at its step, «in attesa», and can be withdrawn before it is sent', async ({ page, context }) => {
+  const { marco, id, banner, register } = await checkInOffline(page, context, 6, 'Check-in da ritirare');
+  const waiting = register.waitingStep('Check-in in attesa');
+  await expect(waiting).toContainText('Nota: Check-in da ritirare');
+  await expect(register.checkoutCard).toBeVisible();
+
+  await waiting.getByRole('button', { name: 'Ritira' }).click();
+  const ask = page.getByRole('dialog', { name: 'Ritira il check-in' });
+  await expect(ask).toContainText('Il check-in non sarà inviato: potrai registrarlo di nuovo.');
+  await ask.getByRole('button', { name: 'Ritira' }).click();
+  await expect(register.toast('Check-in ritirato')).toBeVisible();
+  await expect(register.checkinCard).toBeVisible();
+  await expect(waiting).toBeHidden();
+  await expect(banner.text('In attesa di connessione')).toBeHidden();
+
+  // The outbox is empty (the banner counts it), so back online nothing of it goes out.
+  await goOffline(context, false);
+  expect(await checkedIn(marco, id)).toBe(false);
+  expect(await notesWith(marco, 'Check-in da ritirare')).toBe(0);
+  await marco.dispose();
+});
+
+test('a note written offline is on the board at once, «in attesa», reread after a reload, and withdrawn', async ({ page, context }, testInfo) => {
+  await loginAs(page, demo.member);
+  const banner = new OfflineBanner(page);
+  const notes = new NotesPage(page);
+  await banner.installApp('/app/gestione#note');
+  await page.reload();
+  await expect(notes.textarea).toBeVisible();
+
+  await goOffline(context, true);
+  const kept = uniqueText(testInfo, 'Legna finita, scritto senza campo');
+  const withdrawn = uniqueText(testInfo, 'Nota sbagliata');
+  for (const text of [kept, withdrawn]) {
+    await notes.textarea.fill(text);
+    await notes.publish.click();
+    await expect(notes.note(text)).toContainText('In attesa');
+    await expect(notes.textarea).toHaveValue('');
+  }
+  await expect(banner.text('In attesa di connessione · 2')).toBeVisible();
+  // Newest first, above the notes the server has.
+  await expect(notes.list.getByRole('article').first()).toContainText(withdrawn);
+
+  // The app opened again without a network still shows them.
+  await page.reload();
+  await expect(notes.note(kept)).toContainText('In attesa');
+  await expect(notes.note(withdrawn)).toContainText('In attesa');
+
+  await notes.note(withdrawn).getByRole('button', { name: 'Ritira' }).click();
+  const ask = page.getByRole('dialog', { name: 'Ritira la nota' });
+  await expect(ask).toContainText('La nota non sarà pubblicata.');
+  await ask.getByRole('button', { name: 'Ritira' }).click();
+  await expect(notes.note(withdrawn)).toHaveCount(0);
+  await expect(banner.text('In attesa di connessione · 1')).toBeVisible();
+
+  // Online again: the one kept is published once, no longer waiting; the withdrawn one never.
+  await goOffline(context, false);
+  await expect(banner.text('Sincronizzato')).toBeVisible();
+  await expect(notes.note(kept)).toHaveCount(1);
+  await expect(notes.note(kept)).not.toContainText('In attesa');
+  const luca = await apiAs(demo.member);
+  expect(await notesWith(luca, kept)).toBe(1);
+  expect(await notesWith(luca, withdrawn)).toBe(0);
+  await luca.dispose();
 });
 
 test('a check-in saved offline survives a server restart and a reopened app', async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import { formatChf } from '@rustico/core';
-import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { RegisterPage, displayDate, isoDate, nextReading } from './pages/register-page.ts';
 import { demo, type DemoPerson } from './support/demo.ts';
 import { expect, loginAs, seriousA11yViolations, test } from './support/fixtures.ts';
@@ -69,7 +69,7 @@ test('a personal stay: check-in, check-out with the checklist, bank transfer wit
   await expect(register.maintenanceInfo).toBeHidden();
   await register.expectTicks(false, false, false);
   await expect(register.checkinCard.getByText(/^Ultima lettura: /)).toHaveCount(2);
-  await expect(register.checkinCard.getByText(/devono superare quelle precedenti/)).toBeVisible();
+  await expect(register.checkinCard.getByText(/Ogni contatore deve segnare almeno la sua ultima lettura/)).toBeVisible();
   await expectNoA11yViolations(page);
   const arrivalNote = `Arrivati (e2e ${testInfo.project.name} ${id.slice(0, 8)})`;
   await register.note.fill(arrivalNote);
@@ -100,11 +100,36 @@ test('a personal stay: check-in, check-out with the checklist, bank transfer wit
     'bathroom-1', 'bathroom-2', 'bathroom-3', 'bathroom-4',
     'extern-1',
   ]);
-  await register.checklistDone.check();
-  // The confirmation shows even when the payment card came with the live event, before the answer.
-  await register.answerLate('checkout', register.paymentCard);
+  // Ticking every item was the confirmation.
+  await expect(register.checklistDone).toBeChecked();
+  // The confirmation shows even when the payment card came with the live event, before the answer: the
+  // answer is held until the QR-bill's full screen is open, so «Check-out registrato» comes while it is.
+  await register.answerLate('checkout', register.qrFullScreen);
   await register.saveReadings(request, 120, register.paymentCard, register.checkoutCard);
-  await expect(register.toast('Check-out registrato')).toBeVisible();
+
+  // The full screen on the phone turned sideways: above everything (the toast too), the QR code scannable
+  // and at least its printed 46 mm, which at 96 CSS px per inch is 174 CSS px.
+  await page.setViewportSize({ width: 812, height: 375 });
+  await register.qrBillOpen.click();
+  await expect(register.qrFullScreen).toBeVisible();
+  const toast = register.toast('Check-out registrato');
+  await expect(toast).toBeVisible();
+  const sideways = await register.scanFullScreenQr();
+  expect(sideways.side).toBeGreaterThanOrEqual((46 / 25.4) * 96);
+  expect(sideways.data.split(/\r?\n/).slice(0, 3)).toEqual(['SPC', '0200', '1']);
+  expect(await register.fullScreenOnTopAt(sideways.centre)).toBe(true);
+  const toastBox = (await register.drawnToast('Check-out registrato').boundingBox())!;
+  expect(await register.fullScreenOnTopAt({ x: toastBox.x + toastBox.width / 2, y: toastBox.y + toastBox.height / 2 })).toBe(true);
+  await register.qrFullScreen.getByRole('button', { name: 'Chiudi' }).click();
+  await expect(register.qrFullScreen).toBeHidden();
+  // Held upright, the view puts the QR code above the rest, larger still; Back closes it.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await register.qrBillOpen.click();
+  const upright = await register.scanFullScreenQr();
+  expect(upright.side).toBeGreaterThanOrEqual((46 / 25.4) * 96);
+  await page.goBack();
+  await expect(register.qrFullScreen).toBeHidden();
+  await expect(register.paymentCard).toBeVisible();
 
   // Payment: the summary's total is the stored cost.
   await expect(register.paymentCard).toBeVisible();
@@ -170,7 +195,7 @@ test('a maintenance stay: the info box at check-in and nothing to pay', async ({
   await register.expectTicks(true, true, true);
 });
 
-test('readings lower than the last one show "Dati non corretti" on both fields; the checklist must be confirmed', async ({ page }, testInfo) => {
+test('each register is checked on its own: "Dati non corretti" on the one that went back; ticking the whole checklist confirms it', async ({ page }, testInfo) => {
   const stay = week(testInfo, 9, 3, 2);
   await loginAs(page, demo.member);
   const id = await book(page, stay);
@@ -195,12 +220,25 @@ test('readings lower than the last one show "Dati non corretti" on both fields; 
   await expect(register.checkinCard.getByText('Dati non corretti')).toHaveCount(1);
   await expect(register.day).not.toHaveAttribute('aria-invalid', 'true');
 
+  // The day register typed wrong, the night far higher: the sum is higher, the day is still wrong, and only the day says so.
+  const last = await nextReading(request, 0);
+  await register.fillReadings({ dayKwh: Math.max(0, last.dayKwh - 100), nightKwh: last.nightKwh + 1000 });
+  await register.save.click();
+  await expect(register.checkinCard.getByText('Dati non corretti')).toHaveCount(1);
+  await expect(register.day).toHaveAttribute('aria-invalid', 'true');
+  await expect(register.day).toHaveAccessibleDescription(/Dati non corretti/);
+  await expect(register.night).not.toHaveAttribute('aria-invalid', 'true');
+
   await register.saveReadings(request, 500, register.checkoutCard, register.checkinCard);
 
-  await register.fillReadings({ dayKwh: 100, nightKwh: 100 });
+  // At the departure, the night register gone back is refused on its own field.
+  const arrival = await nextReading(request, 0);
+  await register.fillReadings({ dayKwh: arrival.dayKwh + 1000, nightKwh: Math.max(0, arrival.nightKwh - 5) });
   await register.checklistDone.check();
   await register.save.click();
-  await expect(register.checkoutCard.getByText('Dati non corretti')).toHaveCount(2);
+  await expect(register.checkoutCard.getByText('Dati non corretti')).toHaveCount(1);
+  await expect(register.night).toHaveAttribute('aria-invalid', 'true');
+  await expect(register.day).not.toHaveAttribute('aria-invalid', 'true');
 
   // Readings fine, checklist not confirmed.
   await register.checklistDone.uncheck();
@@ -210,8 +248,32 @@ test('readings lower than the last one show "Dati non corretti" on both fields; 
   await expect(register.checklistDone).toHaveAttribute('aria-invalid', 'true');
   await expect(register.checkoutCard).toBeVisible();
   await expectNoA11yViolations(page);
-  await register.checklistDone.check();
+
+  // Ticking every item is the confirmation; one left short is not, and unticking one takes it back.
+  const items = register.checklistDialog.getByRole('checkbox');
+  const inChecklist = async (tick: (items: Locator) => Promise<void>) => {
+    await register.checklistButton.click();
+    await expect(items).toHaveCount(15);
+    await tick(items);
+    await register.checklistDialog.getByRole('button', { name: 'Chiudi' }).click();
+    await expect(register.checklistDialog).toBeHidden();
+  };
+  await inChecklist(async () => {
+    for (let i = 0; i < 14; i++) await items.nth(i).click();
+    await expect(register.checklistDialog.getByText('14 di 15 fatti')).toBeVisible();
+  });
+  await expect(register.checklistDone).not.toBeChecked();
+  await expect(register.checklistError).toBeVisible();
+  await inChecklist(async () => {
+    await items.nth(14).click();
+    await expect(register.checklistDialog.getByText('Tutti i 15 punti fatti: la lista delle pulizie è confermata')).toBeVisible();
+  });
+  await expect(register.checklistDone).toBeChecked();
   await expect(register.checklistError).toBeHidden();
+  await inChecklist(() => items.nth(3).click());
+  await expect(register.checklistDone).not.toBeChecked();
+  await inChecklist(() => items.nth(3).click());
+  await expect(register.checklistDone).toBeChecked();
   await register.saveReadings(request, 50, register.paymentCard, register.checkoutCard);
 });
 

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { Shell } from './pages/shell.ts';
 import {
   ProfileScreen,
@@ -140,22 +141,60 @@ test.describe('Profilo', () => {
     await expect(navPhoto).toBeAttached();
   });
 
-  test('a file that is not an image is refused with the upload error and nothing is saved', async ({ page }, testInfo) => {
+  test('a file that cannot be the photo says why at once and the current photo stays', async ({ page }, testInfo) => {
     const member = await createMember(testInfo, 'Ugo Upload');
     await loginAsMember(page, member);
+    const uploaded = await page.context().request.put('/api/profile/photo', { headers: { 'Content-Type': 'image/png' }, data: makePng() });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+    const current = ((await uploaded.json()) as { user: { photoUrl: string } }).user.photoUrl;
     const profile = new ProfileScreen(page);
     await profile.goto();
-    await profile.fileInput.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('ciao') });
-    await expect(new SettingsScreen(page).toast("Impossibile caricare l'immagine")).toBeVisible();
-    await expect(profile.photo.locator('img')).toHaveCount(0);
+    const shown = profile.photo.locator('img');
+    await expect(shown).toHaveAttribute('src', current);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/profile/photo')) sent.push(request.method());
+    });
+
+    // Files on disk: the browser reads them there instead of receiving megabytes over the wire.
+    const onDisk = async (name: string, bytes: Buffer) => {
+      const path = testInfo.outputPath(name);
+      await writeFile(path, bytes);
+      return path;
+    };
+    // Twelve megabytes of something else, named (and so typed) as a JPEG.
+    await profile.fileInput.setInputFiles(await onDisk('vacanze.jpg', Buffer.alloc(12 * 1024 * 1024, 7)));
+    await expect(profile.photoError).toHaveText('«vacanze.jpg» non è una foto: scegli un’immagine JPEG, PNG, WebP, HEIC o GIF. Resta la foto attuale.');
+    await expect(shown).toHaveAttribute('src', current);
+    await expect(profile.photo).toHaveAccessibleDescription(/non è una foto/);
+
+    // A picture larger than the server takes.
+    const large = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16 * 1024 * 1024)]);
+    await profile.fileInput.setInputFiles(await onDisk('panorama.jpg', large));
+    await expect(profile.photoError).toHaveText('«panorama.jpg» è troppo grande (16 MB; al massimo 15 MB). Resta la foto attuale.');
+    await expect(shown).toHaveAttribute('src', current);
+
+    // A PNG that is broken: the browser cannot draw it, so it is not taken either.
+    await profile.fileInput.setInputFiles({ name: 'rotta.png', mimeType: 'image/png', buffer: Buffer.concat([makePng().subarray(0, 16), Buffer.alloc(64)]) });
+    await expect(profile.photoError).toHaveText('«rotta.png» è danneggiata e non si può leggere. Resta la foto attuale.');
+    await expect(shown).toHaveAttribute('src', current);
+
+    // A good one is taken: its preview shows and the refusal goes.
+    await profile.fileInput.setInputFiles({ name: 'ritratto.png', mimeType: 'image/png', buffer: makePng(64, [47, 93, 74]) });
+    await expect(shown).toHaveAttribute('src', /^blob:/);
+    await expect(profile.photoError).toBeHidden();
+    expect(sent).toEqual([]);
   });
 
-  test('an image the server cannot read stops the save with the upload error', async ({ page }, testInfo) => {
+  test('a picture the server cannot read stops the save, says why and the current photo stays', async ({ page }, testInfo) => {
     const member = await createMember(testInfo, 'Bruno Broken');
     await loginAsMember(page, member);
     const profile = new ProfileScreen(page);
     await profile.goto();
-    await profile.fileInput.setInputFiles({ name: 'rotta.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    // Starts like an iPhone's HEIC, which not every browser draws: kept, without a preview, for the server to judge.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(512)]);
+    await profile.fileInput.setInputFiles({ name: 'IMG_0042.heic', mimeType: 'image/heic', buffer: heic });
+    await expect(profile.photoHint).toHaveText('Anteprima di «IMG_0042.heic» non disponibile su questo dispositivo: premi Salva per usarla.');
     await profile.name.fill(`${member.name} Mai`);
     let renamed = false;
     page.on('request', (r) => {
@@ -165,6 +204,9 @@ test.describe('Profilo', () => {
     await profile.save.click();
     expect((await upload).status()).toBe(400);
     await expect(new SettingsScreen(page).toast("Impossibile caricare l'immagine")).toBeVisible();
+    await expect(profile.photoError).toHaveText('Questo file non è una foto leggibile (JPEG, PNG, WebP, HEIC o GIF). Resta la foto attuale.');
+    // The default picture it had, not the refused file.
+    await expect(profile.photo.locator('img')).toHaveCount(0);
     expect(renamed).toBe(false);
     await expect(new Shell(page).nav.getByText(member.name, { exact: true })).toBeAttached();
     await expect(profile.name).toHaveValue(`${member.name} Mai`);

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 
 /** The meter's last reading, as `GET /api/meter/latest` answers. */
 export interface MeterReading {
@@ -48,6 +50,9 @@ export class RegisterPage {
   readonly checklistError: Locator;
   readonly total: Locator;
   readonly qrBill: Locator;
+  readonly qrBillOpen: Locator;
+  /** The QR-bill's full-screen view. */
+  readonly qrFullScreen: Locator;
   readonly saveWarning: Locator;
 
   constructor(readonly page: Page) {
@@ -70,6 +75,8 @@ export class RegisterPage {
     this.checklistError = page.getByText('Conferma di aver completato la lista delle pulizie');
     this.total = page.getByTestId('payment-total');
     this.qrBill = page.getByRole('img', { name: /^Polizza di versamento QR/ });
+    this.qrBillOpen = page.getByRole('button', { name: 'Apri la polizza QR a schermo intero' });
+    this.qrFullScreen = page.getByRole('dialog', { name: 'Polizza di versamento QR' });
     this.saveWarning = page.getByText('Dopo aver pagato, premi Salva per registrare il pagamento.');
   }
 
@@ -161,6 +168,29 @@ export class RegisterPage {
     return ids;
   }
 
+  /**
+   * The QR code of the full-screen view as a banking app's camera would find it: a screenshot of
+   * the screen, decoded. Its side (from the code's corners) and centre in CSS px, and what it says.
+   */
+  async scanFullScreenQr(): Promise<{ data: string; side: number; centre: { x: number; y: number } }> {
+    const image = this.qrFullScreen.getByRole('img');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const ratio = await this.page.evaluate(() => window.devicePixelRatio);
+    // What the piece of the bill that holds the code shows on screen, whatever lies over it.
+    const clip = (await image.locator('..').boundingBox())!;
+    const { data, info } = await sharp(await this.page.screenshot({ clip })).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(code, 'the QR code on screen decodes').not.toBeNull();
+    const { topLeftCorner: a, topRightCorner: b, bottomLeftCorner: c, bottomRightCorner: d } = code!.location;
+    const side = Math.min(Math.hypot(b.x - a.x, b.y - a.y), Math.hypot(c.x - a.x, c.y - a.y)) / ratio;
+    return { data: code!.data, side, centre: { x: clip.x + (a.x + d.x) / 2 / ratio, y: clip.y + (a.y + d.y) / 2 / ratio } };
+  }
+
+  /** Whether what the screen shows at a point (CSS px) belongs to the QR-bill's full-screen view. */
+  fullScreenOnTopAt(point: { x: number; y: number }): Promise<boolean> {
+    return this.qrFullScreen.evaluate((view, { x, y }) => view.contains(document.elementFromPoint(x, y)), point);
+  }
+
   method(name: 'Bonifico bancario' | 'Twint' | 'Buono weekend'): Locator {
     return this.paymentCard.getByRole('radio', { name });
   }
@@ -169,9 +199,19 @@ export class RegisterPage {
     return this.paymentCard.getByRole('button', { name: new RegExp(`^${label}`) });
   }
 
+  /** A step saved on the phone and waiting for the network, by its card's title ('Check-in in attesa'…). */
+  waitingStep(title: string): Locator {
+    return this.page.getByRole('region', { name: title });
+  }
+
   /** A toast, by its title. */
   toast(text: string): Locator {
     return this.page.getByRole('status').filter({ hasText: text }).first();
+  }
+
+  /** A toast as drawn on screen (`toast` finds its announcement, which is not). */
+  drawnToast(text: string): Locator {
+    return this.page.locator('ol > li').filter({ hasText: text });
   }
 
   summaryRow(label: RegExp): Locator {

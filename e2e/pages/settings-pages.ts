@@ -185,6 +185,9 @@ export class SettingsScreen {
 export class ProfileScreen {
   readonly photo: Locator;
   readonly fileInput: Locator;
+  /** Why the last file chosen was not taken. */
+  readonly photoError: Locator;
+  readonly photoHint: Locator;
   readonly name: Locator;
   readonly email: Locator;
   readonly password: Locator;
@@ -194,6 +197,8 @@ export class ProfileScreen {
     const main = page.getByRole('main');
     this.photo = main.getByRole('button', { name: 'Cambia foto' });
     this.fileInput = main.locator('input[type="file"]');
+    this.photoError = main.getByRole('alert').filter({ hasText: 'Resta la foto attuale' });
+    this.photoHint = this.photo.locator('xpath=following-sibling::p[1]');
     this.name = main.getByLabel('Nome utente');
     this.email = main.getByLabel('Email');
     this.password = main.getByRole('link', { name: 'Cambia password' });

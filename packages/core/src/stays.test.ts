@@ -8,9 +8,12 @@ import {
   checkoutCost,
   highestPlausibleTotal,
   kwhUsed,
-  readingIsPlausible,
   readingProblem,
   readingTotal,
+  registersAbove,
+  registersBelow,
+  registersKnown,
+  refusedRegisters,
   stayAction,
   stayNeedingAction,
   stayStep,
@@ -71,29 +74,90 @@ describe('meter readings', () => {
     expect(readingTotal({ dayKwh: 0.1, nightKwh: 0.2 })).toBe(0.3);
   });
 
-  it('refuses a total lower than the last stored one', () => {
-    expect(readingIsPlausible({ dayKwh: 100, nightKwh: 50 }, 151)).toBe(false);
-    expect(readingIsPlausible({ dayKwh: 100, nightKwh: 51 }, 151)).toBe(true);
-    expect(readingIsPlausible({ dayKwh: 0, nightKwh: 0 }, null)).toBe(true);
+  it('checks each register on its own: day 100 after 18,889.7 is wrong even with the night far higher', () => {
+    const last = { dayKwh: 18_889.7, nightKwh: 9_120.4, totalKwh: 28_010.1, recordedAt: '2026-11-01T10:00:00.000Z' };
+    const now = new Date('2026-11-03T10:00:00.000Z');
+    expect(readingProblem({ dayKwh: 100, nightKwh: 40_000 }, last, now)).toEqual({ code: 'READING_TOO_LOW', registers: ['dayKwh'] });
+    expect(readingProblem({ dayKwh: 18_900, nightKwh: 9_000 }, last, now)).toEqual({ code: 'READING_TOO_LOW', registers: ['nightKwh'] });
+    expect(readingProblem({ dayKwh: 1, nightKwh: 1 }, last, now)).toEqual({ code: 'READING_TOO_LOW', registers: ['dayKwh', 'nightKwh'] });
+    expect(readingProblem({ dayKwh: 18_889.7, nightKwh: 9_120.4 }, last, now)).toBeNull();
+    expect(readingProblem({ dayKwh: 0, nightKwh: 0 }, null, now)).toBeNull();
+  });
+
+  const register = fc.integer({ min: 1, max: 5_000_000 }).map((n) => n / 10);
+  const storedReading = fc.record({ dayKwh: register, nightKwh: register }).map((r) => ({ ...r, totalKwh: readingTotal(r), recordedAt: '2026-01-01T00:00:00.000Z' }));
+  const anyReading = fc.record({ dayKwh: tenths, nightKwh: tenths });
+  const muchLater = new Date('2036-01-01T00:00:00.000Z');
+
+  it('refuses a register lower than the last, naming exactly the registers that went back', () => {
+    fc.assert(
+      fc.property(storedReading, anyReading, (last, reading) => {
+        const back = (['dayKwh', 'nightKwh'] as const).filter((r) => reading[r] < last[r]);
+        const problem = readingProblem(reading, last, muchLater);
+        if (back.length > 0) expect(problem).toEqual({ code: 'READING_TOO_LOW', registers: back });
+        else expect(problem?.code).not.toBe('READING_TOO_LOW');
+      }),
+    );
+  });
+
+  it("keeps the spec's rule: a total lower than the last one is never accepted, with or without registers", () => {
+    const lastTotalOnly = fc.integer({ min: 0, max: 5_000_000 }).map((n) => ({ dayKwh: n / 10, nightKwh: 0, totalKwh: n / 10, recordedAt: '2026-01-01T00:00:00.000Z' }));
+    fc.assert(
+      fc.property(fc.oneof(storedReading, lastTotalOnly), anyReading, (last, reading) => {
+        if (readingTotal(reading) < last.totalKwh) expect(readingProblem(reading, last, muchLater)?.code).toBe('READING_TOO_LOW');
+      }),
+    );
+  });
+
+  it('holds a reading after an imported total (night 0) to the total alone, on both fields', () => {
+    // The original app stored one figure: the import put it in the day register.
+    const imported = { dayKwh: 28_010.1, nightKwh: 0, totalKwh: 28_010.1, recordedAt: '2026-11-01T10:00:00.000Z' };
+    const now = new Date('2026-11-02T10:00:00.000Z');
+    expect(readingProblem({ dayKwh: 18_900, nightKwh: 9_200 }, imported, now)).toBeNull();
+    expect(readingProblem({ dayKwh: 18_900, nightKwh: 9_000 }, imported, now)).toEqual({ code: 'READING_TOO_LOW', registers: ['dayKwh', 'nightKwh'] });
+    expect(registersKnown({ dayKwh: 5, nightKwh: 0 })).toBe(false);
+  });
+
+  it("places a server's refusal on the register it names, on both when it names none", () => {
+    expect(refusedRegisters('nightKwh')).toEqual(['nightKwh']);
+    expect(refusedRegisters(undefined)).toEqual(['dayKwh', 'nightKwh']);
+    expect(refusedRegisters('note')).toEqual(['dayKwh', 'nightKwh']);
+  });
+
+  it('compares a correction with a later stored reading the same way, upwards', () => {
+    fc.assert(
+      fc.property(storedReading, anyReading, (later, reading) => {
+        const above = (['dayKwh', 'nightKwh'] as const).filter((r) => reading[r] > later[r]);
+        const found = registersAbove(reading, later);
+        if (above.length > 0) expect(found).toEqual(above);
+        else expect(found).toEqual([]);
+        // No register is ever both above and below.
+        expect(registersBelow(reading, later).filter((r) => found.includes(r))).toEqual([]);
+      }),
+    );
   });
 
   it('refuses a total implausibly far above the last one, allowing more the longer ago it was', () => {
-    const last = { totalKwh: 12_000, recordedAt: '2026-11-01T10:00:00.000Z' };
+    const last = { dayKwh: 12_000, nightKwh: 0, totalKwh: 12_000, recordedAt: '2026-11-01T10:00:00.000Z' };
     const sameDay = new Date('2026-11-01T18:00:00.000Z');
     expect(readingProblem({ dayKwh: 17_000, nightKwh: 0 }, last, sameDay)).toBeNull();
-    expect(readingProblem({ dayKwh: 17_000, nightKwh: 0.1 }, last, sameDay)).toBe('READING_TOO_HIGH');
-    expect(readingProblem({ dayKwh: 10_000_000, nightKwh: 0 }, last, sameDay)).toBe('READING_TOO_HIGH');
-    expect(readingProblem({ dayKwh: 11_999, nightKwh: 0 }, last, sameDay)).toBe('READING_TOO_LOW');
+    expect(readingProblem({ dayKwh: 17_000, nightKwh: 0.1 }, last, sameDay)?.code).toBe('READING_TOO_HIGH');
+    expect(readingProblem({ dayKwh: 10_000_000, nightKwh: 0 }, last, sameDay)?.code).toBe('READING_TOO_HIGH');
+    expect(readingProblem({ dayKwh: 11_999, nightKwh: 0 }, last, sameDay)?.code).toBe('READING_TOO_LOW');
     expect(readingProblem({ dayKwh: 10_000_000, nightKwh: 0 }, null, sameDay)).toBeNull();
+    // With both registers known, the one that jumped is to blame.
+    const both = { dayKwh: 8_000, nightKwh: 4_000, totalKwh: 12_000, recordedAt: last.recordedAt };
+    expect(readingProblem({ dayKwh: 80_000, nightKwh: 4_010 }, both, sameDay)).toEqual({ code: 'READING_TOO_HIGH', registers: ['dayKwh'] });
+    expect(readingProblem({ dayKwh: 8_010, nightKwh: 40_000 }, both, sameDay)).toEqual({ code: 'READING_TOO_HIGH', registers: ['nightKwh'] });
     fc.assert(
       fc.property(tenths, fc.integer({ min: 0, max: 3650 * 24 }), tenths, (lastTotal, hoursLater, added) => {
-        const previous = { totalKwh: lastTotal, recordedAt: '2026-01-01T00:00:00.000Z' };
+        const previous = { dayKwh: lastTotal, nightKwh: 0, totalKwh: lastTotal, recordedAt: '2026-01-01T00:00:00.000Z' };
         const now = new Date(Date.parse(previous.recordedAt) + hoursLater * 3_600_000);
         const days = Math.max(1, Math.ceil(hoursLater / 24));
         const reading = { dayKwh: roundTenth(lastTotal + added), nightKwh: 0 };
         const problem = readingProblem(reading, previous, now);
         // Whatever a house could use in the days since is accepted; past that, refused.
-        expect(problem).toBe(readingTotal(reading) > highestPlausibleTotal(previous, now) ? 'READING_TOO_HIGH' : null);
+        expect(problem?.code ?? null).toBe(readingTotal(reading) > highestPlausibleTotal(previous, now) ? 'READING_TOO_HIGH' : null);
         if (added <= days * MAX_KWH_PER_DAY) expect(problem).toBeNull();
       }),
     );

@@ -65,9 +65,41 @@ export function readingTotal(reading: MeterReadingInput): number {
   return roundKwh(reading.dayKwh + reading.nightKwh);
 }
 
-/** A meter only counts up: a new total lower than the last stored one is a typing mistake. */
-export function readingIsPlausible(reading: MeterReadingInput, lastTotalKwh: number | null): boolean {
-  return lastTotalKwh === null || readingTotal(reading) >= lastTotalKwh;
+/** The meter's two registers, as the readings name them. */
+export type MeterRegister = 'dayKwh' | 'nightKwh';
+export const meterRegisters: readonly MeterRegister[] = ['dayKwh', 'nightKwh'];
+
+type StoredReading = MeterReadingInput & { totalKwh: number };
+
+/**
+ * Whether a stored reading carries both registers. The original app kept one total, which the
+ * import puts in the day register with 0 at night: such a reading says nothing of each register,
+ * and what follows it is held to its total alone.
+ */
+export function registersKnown(reading: MeterReadingInput): boolean {
+  return reading.nightKwh > 0;
+}
+
+/**
+ * The registers of a new reading that went past a stored one in the direction `past` (-1 below,
+ * +1 above): each register on its own when the stored reading carries both, and the total too
+ * (the spec's rule: a lower sum is wrong on both fields, whatever the registers say).
+ */
+function registersPast(reading: MeterReadingInput, stored: StoredReading, past: -1 | 1): MeterRegister[] {
+  const beyond = (value: number, bound: number) => (past < 0 ? value < bound : value > bound);
+  const each = registersKnown(stored) ? meterRegisters.filter((register) => beyond(reading[register], stored[register])) : [];
+  if (each.length > 0) return each;
+  return beyond(readingTotal(reading), stored.totalKwh) ? [...meterRegisters] : [];
+}
+
+/** The registers of a new reading below a stored earlier one: a meter only counts up. */
+export function registersBelow(reading: MeterReadingInput, earlier: StoredReading): MeterRegister[] {
+  return registersPast(reading, earlier, -1);
+}
+
+/** The registers of a new reading above a stored later one (an arrival corrected past its departure). */
+export function registersAbove(reading: MeterReadingInput, later: StoredReading): MeterRegister[] {
+  return registersPast(reading, later, 1);
 }
 
 /**
@@ -84,16 +116,36 @@ export function highestPlausibleTotal(last: { totalKwh: number; recordedAt: stri
   return roundKwh(last.totalKwh + days * MAX_KWH_PER_DAY);
 }
 
-/** What is wrong with a new reading after the last stored one, if anything. */
-export function readingProblem(
-  reading: MeterReadingInput,
-  last: { totalKwh: number; recordedAt: string } | null,
-  now: Date,
-): 'READING_TOO_LOW' | 'READING_TOO_HIGH' | null {
+/** The register that rose the most since a stored reading (both when they rose alike or it has no registers). */
+export function registersRisenMost(reading: MeterReadingInput, last: StoredReading): MeterRegister[] {
+  if (!registersKnown(last)) return [...meterRegisters];
+  const day = reading.dayKwh - last.dayKwh;
+  const night = reading.nightKwh - last.nightKwh;
+  if (day === night) return [...meterRegisters];
+  return [day > night ? 'dayKwh' : 'nightKwh'];
+}
+
+/** The registers a refusal of a reading is about: the field it names, or both when it names none. */
+export function refusedRegisters(field: string | undefined): MeterRegister[] {
+  const named = meterRegisters.find((register) => register === field);
+  return named ? [named] : [...meterRegisters];
+}
+
+export interface ReadingProblem {
+  code: 'READING_TOO_LOW' | 'READING_TOO_HIGH';
+  /** The fields that are wrong: «Dati non corretti» shows on these. */
+  registers: MeterRegister[];
+}
+
+/**
+ * What is wrong with a new reading after the last stored one, if anything: a register lower than
+ * it was (or a lower total), or a total implausibly far above it, with the registers to blame.
+ */
+export function readingProblem(reading: MeterReadingInput, last: (StoredReading & { recordedAt: string }) | null, now: Date): ReadingProblem | null {
   if (!last) return null;
-  const total = readingTotal(reading);
-  if (total < last.totalKwh) return 'READING_TOO_LOW';
-  if (total > highestPlausibleTotal(last, now)) return 'READING_TOO_HIGH';
+  const below = registersBelow(reading, last);
+  if (below.length > 0) return { code: 'READING_TOO_LOW', registers: below };
+  if (readingTotal(reading) > highestPlausibleTotal(last, now)) return { code: 'READING_TOO_HIGH', registers: registersRisenMost(reading, last) };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { passwordChangeSchema, profileLanguageSchema, profileUpdateSchema, sessionResponseSchema } from '@rustico/core';
+import { PHOTO_MAX_BYTES, passwordChangeSchema, profileLanguageSchema, profileUpdateSchema, sessionResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE, requireUser } from '../http/guards.ts';
@@ -6,7 +6,6 @@ import { ifMatchVersion } from '../http/if-match.ts';
 import { changeOwnPassword } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { PHOTO_MAX_BYTES } from '../users/photo-encoding.ts';
 import { changeOwnName, findUserById, setUserPhoto, toSessionUser, updateLanguage } from '../users/service.ts';
 
 /** My own profile: a member changes only their own name, photo and language. */

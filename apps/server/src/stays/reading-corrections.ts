@@ -4,6 +4,9 @@ import {
   highestPlausibleTotal,
   kwhUsed,
   readingTotal,
+  registersAbove,
+  registersBelow,
+  registersRisenMost,
   stayFee,
   type AdminReading,
   type MeterReadingInput,
@@ -12,8 +15,9 @@ import {
 import type { AppContext } from '../context.ts';
 import { lockBookingsForWrite } from '../db/locks.ts';
 import { getHouseRules } from '../house/rules.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { findBooking, recordBookingChange } from '../bookings/service.ts';
+import { readingRefusal } from './service.ts';
 import { correctionsOf, findReading, findReadingWithStay, insertCorrection, listRecentReadings, readingBefore, readingOf, setStayUsage, updateReading } from './repository.ts';
 
 const RECENT_READINGS = 12;
@@ -62,18 +66,25 @@ export async function correctReading(ctx: AppContext, admin: SessionUser, id: st
     const arrival = reading.kind === 'checkout' ? await readingOf(trx, reading.bookingId, 'checkin') : reading;
     const departure = reading.kind === 'checkin' ? await readingOf(trx, reading.bookingId, 'checkout') : reading;
     if (reading.kind === 'checkout' && arrival) {
-      if (total < arrival.totalKwh) throw new AppError(400, 'READING_TOO_LOW', `The arrival reading was ${arrival.totalKwh} kWh`, 'dayKwh');
+      const below = registersBelow(input, arrival);
+      if (below.length > 0) {
+        throw readingRefusal({ code: 'READING_TOO_LOW', registers: below }, `The arrival reading was ${arrival.dayKwh} kWh by day and ${arrival.nightKwh} kWh by night`);
+      }
       if (total > highestPlausibleTotal(arrival, new Date(reading.recordedAt))) {
-        throw new AppError(400, 'READING_TOO_HIGH', 'More than the house could use during the stay', 'dayKwh');
+        throw readingRefusal({ code: 'READING_TOO_HIGH', registers: registersRisenMost(input, arrival) }, 'More than the house could use during the stay');
       }
     }
-    if (reading.kind === 'checkin' && departure && total > departure.totalKwh) {
-      throw new AppError(400, 'READING_TOO_HIGH', `The departure reading was ${departure.totalKwh} kWh`, 'dayKwh');
+    const above = reading.kind === 'checkin' && departure ? registersAbove(input, departure) : [];
+    if (departure && above.length > 0) {
+      throw readingRefusal({ code: 'READING_TOO_HIGH', registers: above }, `The departure reading was ${departure.dayKwh} kWh by day and ${departure.nightKwh} kWh by night`);
     }
     // The same plausibility as when it was taken: a correction must not block the house either.
     const previous = await readingBefore(trx, reading);
     if (reading.kind === 'checkin' && previous && total > highestPlausibleTotal(previous, new Date(reading.recordedAt))) {
-      throw new AppError(400, 'READING_TOO_HIGH', `More than the house could use since the reading before (${previous.totalKwh} kWh)`, 'dayKwh');
+      throw readingRefusal(
+        { code: 'READING_TOO_HIGH', registers: registersRisenMost(input, previous) },
+        `More than the house could use since the reading before (${previous.totalKwh} kWh)`,
+      );
     }
     const at = ctx.now().toISOString();
     await insertCorrection(trx, {

@@ -13,6 +13,7 @@ import {
   type CheckoutRequest,
   type MeterReading,
   type PaymentMethod,
+  type ReadingProblem,
   type SessionUser,
   type StayStep,
   todayIn,
@@ -70,6 +71,11 @@ async function bookingAtStep(trx: Kysely<Database>, user: SessionUser, id: strin
   return row;
 }
 
+/** A reading refused: `field` names the register that is wrong, none when both are. */
+export function readingRefusal(problem: ReadingProblem, message: string): AppError {
+  return new AppError(400, problem.code, message, problem.registers.length === 1 ? problem.registers[0] : undefined);
+}
+
 async function recordReading(
   ctx: AppContext,
   trx: Kysely<Database>,
@@ -79,10 +85,10 @@ async function recordReading(
 ): Promise<number> {
   const last = await latestReading(trx);
   const problem = readingProblem(input, last ?? null, ctx.now());
-  if (problem === 'READING_TOO_LOW') throw new AppError(400, problem, `The meter showed ${last?.totalKwh} kWh already`, 'dayKwh');
-  if (problem === 'READING_TOO_HIGH') {
-    throw new AppError(400, problem, `More than ${MAX_KWH_PER_DAY} kWh a day since the last reading (${last?.totalKwh} kWh): check the digits`, 'dayKwh');
+  if (problem?.code === 'READING_TOO_LOW') {
+    throw readingRefusal(problem, `The meter showed ${last?.dayKwh} kWh by day and ${last?.nightKwh} kWh by night already`);
   }
+  if (problem) throw readingRefusal(problem, `More than ${MAX_KWH_PER_DAY} kWh a day since the last reading (${last?.totalKwh} kWh): check the digits`);
   const total = readingTotal(input);
   await insertReading(trx, {
     id: randomUUID(),

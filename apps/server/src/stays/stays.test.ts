@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
-import { addDays, formatDisplayDate } from '@rustico/core';
+import { addDays, formatDisplayDate, readingTotal } from '@rustico/core';
 import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 import { stayReference } from './qr-bill.ts';
 
@@ -78,6 +78,36 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
     expect(low.body.error.code).toBe('READING_TOO_LOW');
     expect((await anna.get(`/api/users/${booking.ownerId}/bookings`)).body.bookings.find((b: any) => b.id === booking.id).checkedIn).toBe(false);
     expect((await anna.get('/api/meter/latest')).body.reading.totalKwh).toBe(meter);
+  });
+
+  it('checks each register on its own: one gone back is refused with its field named, even when the sum is higher', async () => {
+    const booking = await book();
+    t.clock.advanceToDay(booking.start);
+    const last = nextReading();
+    const refusal = async (reading: { dayKwh: number; nightKwh: number }, step = 'checkin') => {
+      const response = await anna.post(`/api/bookings/${booking.id}/${step}`, { ...reading, checklistDone: step === 'checkout' || undefined });
+      return { status: response.status, code: response.body.error?.code, field: response.body.error?.field };
+    };
+    // The day register typed wrong, the night far higher: the sum alone would have let it through.
+    expect(readingTotal({ dayKwh: 100, nightKwh: last.nightKwh + last.dayKwh })).toBeGreaterThan(meter);
+    expect(await refusal({ dayKwh: 100, nightKwh: last.nightKwh + last.dayKwh })).toEqual({ status: 400, code: 'READING_TOO_LOW', field: 'dayKwh' });
+    expect(await refusal({ dayKwh: last.dayKwh + 500, nightKwh: last.nightKwh - 0.1 })).toEqual({ status: 400, code: 'READING_TOO_LOW', field: 'nightKwh' });
+    // Both back: no one field to blame, both are wrong.
+    expect(await refusal({ dayKwh: 1, nightKwh: 1 })).toEqual({ status: 400, code: 'READING_TOO_LOW', field: undefined });
+    expect((await anna.get(`/api/users/${booking.ownerId}/bookings`)).body.bookings.find((b: any) => b.id === booking.id).checkedIn).toBe(false);
+    expect((await anna.get('/api/meter/latest')).body.reading).toMatchObject({ ...last, totalKwh: meter });
+
+    // A register unchanged is fine (the night rate may not have run).
+    const arrival = { dayKwh: last.dayKwh + 12, nightKwh: last.nightKwh };
+    expect((await anna.post(`/api/bookings/${booking.id}/checkin`, arrival)).status).toBe(200);
+    meter = readingTotal(arrival);
+    expect(await refusal({ dayKwh: arrival.dayKwh + 40, nightKwh: arrival.nightKwh - 3 }, 'checkout')).toEqual({
+      status: 400,
+      code: 'READING_TOO_LOW',
+      field: 'nightKwh',
+    });
+    const out = await anna.post(`/api/bookings/${booking.id}/checkout`, { ...nextReading(40), checklistDone: true });
+    expect(out.status).toBe(200);
   });
 
   it('refuses steps out of order, repeated, or by someone else', async () => {

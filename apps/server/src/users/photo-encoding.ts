@@ -6,7 +6,6 @@ import { DecodeQueue } from './decode-queue.ts';
 import { HEIC_MAX_PIXELS, isHeic, tooCostlyToDecode } from './image-memory.ts';
 
 export const PHOTO_SIZE = 512;
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** Room for a 48-megapixel phone camera; a few kilobytes can claim far more (a decompression bomb). */
 export const PHOTO_MAX_PIXELS = 60_000_000;
 const HEIC_TIMEOUT_MS = 30_000;

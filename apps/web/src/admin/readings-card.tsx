@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDisplayDate, formatKwh, type AdminReading } from '@rustico/core';
+import { formatDisplayDate, formatKwh, refusedRegisters, type AdminReading } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
@@ -21,7 +21,7 @@ type CorrectionInput = z.input<typeof readingCorrectionSchema>;
 type Correction = z.output<typeof readingCorrectionSchema>;
 const resolver = lazyZodResolver(() => import('../management/register/form-schemas.ts').then((schemas) => schemas.readingCorrectionSchema));
 
-/** 'Correggi lettura': the two registers, prefilled; a refusal shows on both fields. */
+/** 'Correggi lettura': the two registers, prefilled; a refusal shows on the register it names (both when it names none). */
 function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onClose: () => void }) {
   const correct = useCorrectReading();
   const { toast } = useToast();
@@ -49,8 +49,7 @@ function CorrectReadingDialog({ reading, onClose }: { reading: AdminReading; onC
         },
         onError: (error) => {
           if (isApiError(error) && (error.code === 'READING_TOO_LOW' || error.code === 'READING_TOO_HIGH')) {
-            setError('dayKwh', { type: 'server', message: errorText(error) }, { shouldFocus: true });
-            setError('nightKwh', { type: 'server', message: errorText(error) });
+            refusedRegisters(error.field).forEach((field, index) => setError(field, { type: 'server', message: errorText(error) }, { shouldFocus: index === 0 }));
           } else {
             setFormAlert(errorText(error));
           }

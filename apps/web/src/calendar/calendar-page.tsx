@@ -21,6 +21,7 @@ import {
   type Selection,
 } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
+import { useBackCloses } from '../lib/back-closes.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -73,6 +74,8 @@ export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
   const [today] = useState(() => houseToday());
   const [shown, setShown] = useState(() => opensOn ?? monthOf(today));
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  // Back while choosing dates clears the choice, and stays on the calendar.
+  useBackCloses(selection.kind !== 'none', () => setSelection(NO_SELECTION), 'calendarSelection');
   const [selectedBookingId, setSelectedBookingId] = useState<string | null>(null);
   // The grid's tab stop: today at first, then the day last focused (moved to with the keys or tapped).
   const [focusDay, setFocusDay] = useState<IsoDate>(today);

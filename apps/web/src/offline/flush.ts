@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@rustico/core';
-import { deleteOutboxEntry, outboxEntries, putOutboxEntry, type OutboxEntry, type OutboxRefusal } from './outbox-store.ts';
+import { deleteOutboxEntry, getOutboxEntry, outboxEntries, putOutboxEntry, type OutboxEntry, type OutboxRefusal } from './outbox-store.ts';
 
 export type SendOutcome = { kind: 'sent'; body: unknown } | { kind: 'refused'; refusal: OutboxRefusal } | { kind: 'unreachable' };
 
@@ -52,6 +52,27 @@ export interface FlushResult {
   waiting: number;
 }
 
+const FLUSH_LOCK = 'rustico-outbox-flush';
+
+/** Runs `task` while no send of the outbox runs (the browser's Web Lock, where there is one). */
+async function outsideSending<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? ((await locks.request(FLUSH_LOCK, task)) as T) : task();
+}
+
+/**
+ * Takes writes back before they are sent (a write that needs another goes with it: a check-out
+ * with its check-in). Waits for a send in progress, so each is either sent or withdrawn, never
+ * both; false when the first had gone out meanwhile.
+ */
+export async function withdrawOutboxEntries(keys: readonly string[]): Promise<boolean> {
+  return outsideSending(async () => {
+    const present = await Promise.all(keys.map((key) => getOutboxEntry(key)));
+    for (const entry of present) if (entry) await deleteOutboxEntry(entry.key);
+    return present[0] !== undefined;
+  });
+}
+
 /**
  * Sends the waiting writes in the order they were saved. A refusal is kept on its entry for the
  * member to correct and the rest go on; no answer stops the run, to try again later. One run at a
@@ -79,9 +100,7 @@ export async function flushOutbox(): Promise<FlushResult> {
     }
     return result;
   };
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (!locks) return run();
-  return locks.request('rustico-outbox-flush', run);
+  return outsideSending(run);
 }
 
 export const BACKGROUND_SYNC_TAG = 'rustico-outbox';

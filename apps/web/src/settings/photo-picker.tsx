@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Camera } from 'lucide-react';
+import { formatFileSize, PHOTO_MAX_BYTES } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { cx } from '../ui/cx.ts';
+import { checkPhoto, type PictureKind } from './photo-check.ts';
 import styles from './profile.module.css';
 
 export interface PhotoPickerProps {
@@ -11,20 +13,22 @@ export interface PhotoPickerProps {
   name: string;
   /** Object URL of the picked file, shown until it is saved. */
   preview: string | null;
-  onPick: (file: File) => void;
-  /** A file that is not an image was offered. */
-  onReject: () => void;
+  /** A file that can be the photo, by its content and size. */
+  onPick: (file: File, kind: PictureKind) => void;
+  /** A file that cannot: why, in the member's words. */
+  onRefuse: (message: string) => void;
+  /** The browser could not draw the picked file. */
+  onPreviewFailed: () => void;
+  /** Why the last file chosen was not taken (shown under the photo, which stays as it was). */
+  error: string | null;
+  /** A note under the photo in place of the hint. */
+  note?: string | null;
   disabled?: boolean;
 }
 
-export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/');
-}
-
-/** The 180 px round photo: click to choose an image, or drop one onto it. */
-/** The picked file and its preview URL; the URL is revoked when replaced, cleared or unmounted. */
+/** The picked file, its kind and its preview URL; the URL is revoked when replaced, cleared or unmounted. */
 export function usePickedPhoto() {
-  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  const [picked, setPicked] = useState<{ file: File; kind: PictureKind; url: string } | null>(null);
   const urlRef = useRef<string | null>(null);
 
   useEffect(
@@ -35,25 +39,27 @@ export function usePickedPhoto() {
     [],
   );
 
-  const pick = useCallback((file: File | null) => {
+  const pick = useCallback((file: File | null, kind?: PictureKind) => {
     if (urlRef.current) URL.revokeObjectURL(urlRef.current);
     const url = file ? URL.createObjectURL(file) : null;
     urlRef.current = url;
-    setPicked(file && url ? { file, url } : null);
+    setPicked(file && kind && url ? { file, kind, url } : null);
   }, []);
 
   return [picked, pick] as const;
 }
 
-export function PhotoPicker({ photoUrl, name, preview, onPick, onReject, disabled }: PhotoPickerProps) {
+/** The 180 px round photo: click to choose an image, or drop one onto it. */
+export function PhotoPicker({ photoUrl, name, preview, onPick, onRefuse, onPreviewFailed, error, note, disabled }: PhotoPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
 
-  const offer = (picked: File | undefined) => {
+  const offer = async (picked: File | undefined) => {
     if (!picked) return;
-    if (isImageFile(picked)) onPick(picked);
-    else onReject();
+    const checked = await checkPhoto(picked);
+    if ('kind' in checked) onPick(picked, checked.kind);
+    else onRefuse(t(`photoChoice.${checked.refusal}`, { name: picked.name, size: formatFileSize(picked.size), max: formatFileSize(PHOTO_MAX_BYTES) }));
   };
 
   const onDragOver = (event: DragEvent<HTMLButtonElement>) => {
@@ -66,7 +72,7 @@ export function PhotoPicker({ photoUrl, name, preview, onPick, onReject, disable
   const onDrop = (event: DragEvent<HTMLButtonElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) offer(event.dataTransfer.files[0]);
+    if (!disabled) void offer(event.dataTransfer.files[0]);
   };
 
   return (
@@ -83,7 +89,7 @@ export function PhotoPicker({ photoUrl, name, preview, onPick, onReject, disable
         disabled={disabled}
       >
         {preview ? (
-          <img className={styles.photoImage} src={preview} alt="" width={180} height={180} />
+          <img className={styles.photoImage} src={preview} alt="" width={180} height={180} onError={onPreviewFailed} />
         ) : (
           <Avatar src={photoUrl} name={name} size={180} decorative className={styles.photoImage} />
         )}
@@ -91,16 +97,22 @@ export function PhotoPicker({ photoUrl, name, preview, onPick, onReject, disable
           <Camera size={22} />
         </span>
       </button>
-      <p id={hintId} className={styles.photoHint}>
-        {t('profile.photoHint')}
-      </p>
+      {error ? (
+        <p id={hintId} className={styles.photoError} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p id={hintId} className={styles.photoHint}>
+          {note ?? t('profile.photoHint')}
+        </p>
+      )}
       <input
         ref={inputRef}
         type="file"
         accept="image/*"
         hidden
         onChange={(event) => {
-          offer(event.target.files?.[0]);
+          void offer(event.target.files?.[0]);
           // The same file can be picked again after a reset.
           event.target.value = '';
         }}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ArrowLeft, KeyRound } from 'lucide-react';
@@ -6,7 +7,7 @@ import type { z } from 'zod';
 import { useCurrentUser } from '../auth/queries.ts';
 import { isApiError } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
-import { errorCodeText } from '../lib/error-text.ts';
+import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
@@ -15,6 +16,7 @@ import { TextField } from '../ui/text-field.tsx';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
 import type { profileUpdateSchema } from './form-schemas.ts';
+import type { PictureKind } from './photo-check.ts';
 import { PhotoPicker, usePickedPhoto } from './photo-picker.tsx';
 import { showUpdatedUser, updateName, uploadPhoto } from './queries.ts';
 import { Actions } from '../ui/actions.tsx';
@@ -30,6 +32,13 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [picked, pick] = usePickedPhoto();
+  // Why the last file chosen was not taken; the photo shown stays the one saved.
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const choose = (file: File | null, kind?: PictureKind) => {
+    pick(file, kind);
+    setPreviewFailed(false);
+  };
   const {
     register,
     handleSubmit,
@@ -47,10 +56,15 @@ export function ProfilePage() {
     if (picked) {
       try {
         showUpdatedUser(queryClient, await uploadPhoto(picked.file));
-        pick(null);
+        choose(null);
       } catch (error) {
         console.warn('Profile photo upload failed', error);
         toast({ title: t('profile.uploadFailed'), error: true });
+        // A photo the server will not take goes, and says why; one the network lost stays, to send again.
+        if (isApiError(error) && error.status >= 400 && error.status < 500) {
+          choose(null);
+          setPhotoError(t('photoChoice.refused', { reason: errorText(error) }));
+        }
         return;
       }
     }
@@ -79,9 +93,23 @@ export function ProfilePage() {
         <PhotoPicker
           photoUrl={user.photoUrl}
           name={user.name}
-          preview={picked?.url ?? null}
-          onPick={pick}
-          onReject={() => toast({ title: t('profile.uploadFailed'), error: true })}
+          preview={previewFailed ? null : (picked?.url ?? null)}
+          onPick={(file, kind) => {
+            setPhotoError(null);
+            choose(file, kind);
+          }}
+          onRefuse={setPhotoError}
+          onPreviewFailed={() => {
+            // Not every browser draws HEIC (the server reads it); any other kind it cannot draw is broken.
+            if (picked?.kind === 'heif') {
+              setPreviewFailed(true);
+              return;
+            }
+            setPhotoError(t('photoChoice.unreadable', { name: picked?.file.name ?? '' }));
+            choose(null);
+          }}
+          error={photoError}
+          note={previewFailed ? t('photoChoice.noPreview', { name: picked?.file.name ?? '' }) : null}
           disabled={isSubmitting}
         />
         <TextField

@@ -9,6 +9,8 @@ export interface DialogLayerProps {
   description?: string | undefined;
   /** Where the focus goes back when the dialog has closed. */
   returnFocus: () => void;
+  /** In place of the centred card's class. */
+  className?: string | undefined;
   children?: ReactNode;
 }
 
@@ -17,13 +19,13 @@ export interface DialogLayerProps {
  * technology and not scrolled, Escape and the scrim close it). Loaded with ui/dialog.tsx's first
  * Dialog on screen, when the browser is idle, or at the first opening.
  */
-export function DialogLayer({ open, onOpenChange, title, description, returnFocus, children }: DialogLayerProps) {
+export function DialogLayer({ open, onOpenChange, title, description, returnFocus, className, children }: DialogLayerProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={styles.content}
+          className={className ?? styles.content}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

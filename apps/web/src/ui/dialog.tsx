@@ -39,11 +39,13 @@ export interface DialogProps {
   trigger?: ReactElement<{ id?: string; onClick?: (event: MouseEvent<HTMLElement>) => void }>;
   /** Buttons at the bottom; wrap closing ones in `DialogClose`. */
   actions?: ReactNode;
+  /** A box of its own in place of the centred card (the QR-bill's full screen). */
+  contentClassName?: string | undefined;
   children?: ReactNode;
 }
 
 /** Modal dialog with title, optional description, body and actions; 300 ms close animation. */
-export function Dialog({ title, description, open, defaultOpen, onOpenChange, trigger, actions, children }: DialogProps) {
+export function Dialog({ title, description, open, defaultOpen, onOpenChange, trigger, actions, contentClassName, children }: DialogProps) {
   const [innerOpen, setInnerOpen] = useState(defaultOpen ?? false);
   const isOpen = open ?? innerOpen;
   // The content mounts at the first opening and stays for the close animation. A screen holds
@@ -86,7 +88,7 @@ export function Dialog({ title, description, open, defaultOpen, onOpenChange, tr
         : null}
       {opened ? (
         <Suspense fallback={null}>
-          <DialogLayer open={isOpen} onOpenChange={setOpen} title={title} description={description} returnFocus={returnFocus}>
+          <DialogLayer open={isOpen} onOpenChange={setOpen} title={title} description={description} returnFocus={returnFocus} className={contentClassName}>
             {children}
             {actions ? <Actions end>{actions}</Actions> : null}
           </DialogLayer>

@@ -11,6 +11,7 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
+    /** The input that is wrong; READING_TOO_LOW and READING_TOO_HIGH name the register (none: both are). */
     field: z.string().optional(),
     retryAfterSeconds: z.number().int().optional(),
     /**

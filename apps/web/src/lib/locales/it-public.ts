@@ -157,7 +157,7 @@ export const itPublic = {
     WEATHER_UNAVAILABLE: 'Impossibile caricare i dati',
     INVALID_PUSH_ENDPOINT: 'Questo dispositivo non può ricevere notifiche',
     NAME_REQUIRED: 'Il nome utente è obbligatorio.',
-    PHOTO_INVALID: "Impossibile caricare l'immagine",
+    PHOTO_INVALID: 'Questo file non è una foto leggibile (JPEG, PNG, WebP, HEIC o GIF)',
     PHOTO_TOO_LARGE: "L'immagine è troppo grande: rimpiccioliscila o salvala come JPEG",
     LAST_SUPERADMIN: 'Serve almeno un amministratore principale attivo',
     COLOUR_UNREADABLE: 'Su questo colore il nome non si legge bene né in nero né in bianco: scegline uno più chiaro o più scuro',

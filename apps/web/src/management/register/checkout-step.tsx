@@ -40,10 +40,12 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
   const { toast } = useToast();
   const checkOut = useCheckOut((outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') }));
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [wholeList, setWholeList] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     clearErrors,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
@@ -59,6 +61,18 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
   });
 
   const readings = useReadingErrors((field, message) => setError(field, { type: 'manual', message }), refused);
+
+  // Every item ticked is the confirmation; unticking one of a whole list takes it back.
+  const onTicked = (next: ReadonlySet<string>, whole: boolean) => {
+    setTicked(next);
+    if (whole) {
+      setValue('checklistDone', true);
+      clearErrors('checklistDone');
+    } else if (wholeList) {
+      setValue('checklistDone', false);
+    }
+    setWholeList(whole);
+  };
 
   const onSubmit = (values: CheckoutFormOutput) => {
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
@@ -93,7 +107,7 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
           }}
         />
         <div className={styles.checklistBlock}>
-          <ChecklistDialog ticked={ticked} onTickedChange={setTicked} />
+          <ChecklistDialog ticked={ticked} onTickedChange={onTicked} />
           <Checkbox
             {...register('checklistDone')}
             label={t('register.checklistDone')}
@@ -127,7 +141,8 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
 
 interface ChecklistDialogProps {
   ticked: ReadonlySet<string>;
-  onTickedChange: (ticked: ReadonlySet<string>) => void;
+  /** `whole`: every item of the list is ticked. */
+  onTickedChange: (ticked: ReadonlySet<string>, whole: boolean) => void;
 }
 
 /** The cleaning checklist from the house's content folder; each item ticks by a click. */
@@ -139,7 +154,7 @@ function ChecklistDialog({ ticked, onTickedChange }: ChecklistDialogProps) {
     const next = new Set(ticked);
     if (on) next.add(id);
     else next.delete(id);
-    onTickedChange(next);
+    onTickedChange(next, total > 0 && next.size === total);
   };
   return (
     <Dialog
@@ -183,8 +198,8 @@ function ChecklistGroups({
   const done = checklist.groups.reduce((sum, group) => sum + group.items.filter((item) => ticked.has(item.id)).length, 0);
   return (
     <div className={styles.checklist}>
-      <p className={styles.progress} aria-live="polite">
-        {t('register.checklistProgress', { done, total })}
+      <p className={styles.progress} aria-live="polite" data-whole={done === total ? '' : undefined}>
+        {done === total ? t('stay.checklistWhole', { total }) : t('register.checklistProgress', { done, total })}
       </p>
       {checklist.groups.map((group) => (
         <fieldset key={group.id} className={styles.checklistGroup} data-group={group.id}>

@@ -8,17 +8,27 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Actions } from '../../ui/actions.tsx';
+import { WithdrawButton } from '../../offline/withdraw-button.tsx';
 import styles from './register.module.css';
 
-/** Saved on the phone, waiting for the network: what the member sent, so they know it is kept. */
-export function WaitingStepCard({ entry }: { entry: OutboxEntry }) {
-  const body = (entry.body ?? {}) as { dayKwh?: number; nightKwh?: number };
+/**
+ * A step saved on the phone, waiting for the network: what the member sent, so they know it is
+ * kept, and «Ritira» to take it back before it goes (with the steps that need it).
+ */
+export function WaitingStepCard({ entry, dependents = [] }: { entry: OutboxEntry; dependents?: OutboxEntry[] }) {
+  const body = (entry.body ?? {}) as { dayKwh?: number; nightKwh?: number; note?: string };
+  const kind = entry.kind === 'payment' ? 'payment' : entry.kind === 'checkout' ? 'checkout' : 'checkin';
+  const title = t(`offline.step.${kind}`);
   return (
-    <Card title={t(`offline.step.${entry.kind === 'payment' ? 'payment' : entry.kind === 'checkout' ? 'checkout' : 'checkin'}`)} icon={<CloudUpload size={20} />}>
+    <Card title={title} aria-label={title} icon={<CloudUpload size={20} />}>
       <Alert tone="info">{t('offline.stepWaiting')}</Alert>
       {body.dayKwh !== undefined && body.nightKwh !== undefined ? (
         <p className={styles.muted}>{t('offline.readings', { day: formatKwh(body.dayKwh), night: formatKwh(body.nightKwh) })}</p>
       ) : null}
+      {body.note ? <p className={styles.muted}>{t('stay.waitingNote', { text: body.note })}</p> : null}
+      <Actions end>
+        <WithdrawButton kind={kind} entry={entry} dependents={dependents} />
+      </Actions>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { formatKwh, readingProblem, type MeterReading, type MeterReadingInput } from '@rustico/core';
+import { formatKwh, readingProblem, refusedRegisters, type MeterReading, type MeterReadingInput, type MeterRegister } from '@rustico/core';
 import { isApiError } from '../../lib/api.ts';
 import { errorCodeText, errorText } from '../../lib/error-text.ts';
 import { t } from '../../lib/i18n.ts';
@@ -9,17 +9,16 @@ import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import styles from './register.module.css';
 
+export type ReadingField = MeterRegister;
 
-export type ReadingField = 'dayKwh' | 'nightKwh';
-
-/** The meter rule's refusals, shown on both fields. */
+/** The meter rule's refusals, shown on the field they name. */
 const isReadingRefusal = (code: string) => code === 'READING_TOO_LOW' || code === 'READING_TOO_HIGH';
 
 /**
  * What check-in and check-out share when saving readings: the meter rule before
- * sending (core's `readingProblem`), and where a refusal shows — too low or
- * implausibly high on both fields, anything else in the form's alert
- * unless `claim` places it.
+ * sending (core's `readingProblem`), and where a refusal shows — a register
+ * lower than its last reading, or implausibly high, on its own field (both when
+ * the total is wrong), anything else in the form's alert unless `claim` places it.
  */
 export function useReadingErrors(setFieldError: (field: ReadingField, message: string) => void, refusedOffline?: OutboxEntry) {
   // A write saved offline and refused on reconnect shows its refusal as if it had just been sent
@@ -28,15 +27,14 @@ export function useReadingErrors(setFieldError: (field: ReadingField, message: s
   const [formAlert, setFormAlert] = useState<string | null>(() =>
     offlineRefusal && !isReadingRefusal(offlineRefusal.code) ? errorText(offlineRefusal) : null,
   );
-  const onBothFields = (message: string) => {
-    setFieldError('dayKwh', message);
-    setFieldError('nightKwh', message);
+  const onFields = (registers: readonly MeterRegister[], message: string) => {
+    for (const register of registers) setFieldError(register, message);
   };
-  const readingRefusedOffline = offlineRefusal && isReadingRefusal(offlineRefusal.code) ? errorText(offlineRefusal) : null;
+  const readingRefusedOffline = offlineRefusal && isReadingRefusal(offlineRefusal.code) ? offlineRefusal : null;
   useEffect(() => {
-    if (readingRefusedOffline) onBothFields(readingRefusedOffline);
+    if (readingRefusedOffline) onFields(refusedRegisters(readingRefusedOffline.field), errorText(readingRefusedOffline));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [readingRefusedOffline]);
+  }, [readingRefusedOffline?.code, readingRefusedOffline?.field]);
   return {
     formAlert,
     /** True when the readings may be sent. */
@@ -44,11 +42,11 @@ export function useReadingErrors(setFieldError: (field: ReadingField, message: s
       setFormAlert(null);
       const problem = readingProblem(reading, latest ?? null, new Date());
       if (!problem) return true;
-      onBothFields(errorCodeText(problem));
+      onFields(problem.registers, errorCodeText(problem.code));
       return false;
     },
     refused(error: unknown, claim?: (error: unknown) => boolean): void {
-      if (isApiError(error) && isReadingRefusal(error.code)) onBothFields(errorText(error));
+      if (isApiError(error) && isReadingRefusal(error.code)) onFields(refusedRegisters(error.field), errorText(error));
       else if (!claim?.(error)) setFormAlert(errorText(error));
     },
   };

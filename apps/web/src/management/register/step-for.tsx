@@ -1,5 +1,5 @@
 import { PartyPopper } from 'lucide-react';
-import { stayStep, type Booking } from '@rustico/core';
+import { readingTotal, stayStep, type Booking, type MeterReading, type MeterReadingInput, type StayStep } from '@rustico/core';
 import { t } from '../../lib/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -25,16 +25,42 @@ export interface StepForProps {
 /** The step the booking is at: check-in, check-out, payment or done. */
 export function StepFor({ booking, queued, onCancelled, onPaid, onAnother }: StepForProps) {
   // A check-in waiting on the phone counts as done here, so the departure can be registered offline too.
-  const checkinWaiting = queued.some((entry) => entry.kind === 'checkin' && !entry.refusal);
+  const checkinWaiting = queued.find((entry) => entry.kind === 'checkin' && !entry.refusal);
   const step = stayStep(checkinWaiting ? { ...booking, checkedIn: true } : booking);
   const reading = useLatestReading();
   const refused = queued.find((entry) => entry.refusal && entry.kind === step);
   const waiting = queued.find((entry) => !entry.refusal && entry.kind !== 'checkin');
   const needsReading = step === 'checkin' || step === 'checkout';
   if (needsReading && reading.isPending) return <Loading />;
-  const latest = reading.data;
+  // After a check-in still on the phone, the departure's readings follow the arrival's, not the server's last.
+  const latest = (checkinWaiting && waitingReading(checkinWaiting)) || reading.data;
   // The check-out or payment waits for the network: the next step needs the server's cost.
-  if (waiting) return <WaitingStepCard entry={waiting} />;
+  const next = waiting ? (
+    <WaitingStepCard entry={waiting} />
+  ) : (
+    <StepCard step={step} booking={booking} latest={latest} refused={refused} onCancelled={onCancelled} onPaid={onPaid} onAnother={onAnother} />
+  );
+  // The waiting check-in stays in sight above what follows it (taking it back takes its check-out
+  // too); the form below keeps its place, and what was typed in it, when the check-in goes out.
+  return (
+    <>
+      {checkinWaiting ? <WaitingStepCard entry={checkinWaiting} dependents={waiting ? [waiting] : []} /> : null}
+      {next}
+    </>
+  );
+}
+
+/** The readings of a step waiting on the phone, as the meter's last reading. */
+function waitingReading(entry: OutboxEntry): MeterReading | null {
+  const body = entry.body as Partial<MeterReadingInput> | null;
+  if (typeof body?.dayKwh !== 'number' || typeof body.nightKwh !== 'number') return null;
+  const reading = { dayKwh: body.dayKwh, nightKwh: body.nightKwh };
+  return { ...reading, totalKwh: readingTotal(reading), recordedAt: new Date(entry.queuedAt).toISOString() };
+}
+
+type StepCardProps = Omit<StepForProps, 'queued'> & { step: StayStep; latest: MeterReading | null | undefined; refused: OutboxEntry | undefined };
+
+function StepCard({ step, booking, latest, refused, onCancelled, onPaid, onAnother }: StepCardProps) {
   switch (step) {
     case 'checkin':
       return <CheckinStep key={refused?.key} booking={booking} latest={latest} onCancelled={onCancelled} refused={refused} />;
