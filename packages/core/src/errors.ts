@@ -74,6 +74,14 @@ export const errorCodes = [
   'SERVER_BUSY',
   'STORAGE_FULL',
   'HOUSE_STORAGE_FULL',
+  // Passkeys (issue 45).
+  'PASSKEY_FAILED',
+  'PASSKEY_UNKNOWN',
+  'PASSKEY_EXPIRED',
+  'PASSKEY_INVALID',
+  'PASSKEY_NAME_REQUIRED',
+  'PASSKEYS_FULL',
+  'PASSKEYS_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -4,11 +4,17 @@ import { hashPassword } from '../users/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { sendInvitation } from '../password-links/service.ts';
+import { countPasskeysOf, passkeyCounts, removeMemberPasskeys } from '../passkeys/service.ts';
 import { storageUsed } from '../storage/service.ts';
 import { countOtherActiveSuperadmins, createUser, findUserById, listUsers, replacePasswordHash, revokeCredentials, toSessionUser, updateUser, type UserRow } from '../users/service.ts';
 
-export function toMember(row: UserRow): Member {
-  return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt };
+export function toMember(row: UserRow, passkeys: number): Member {
+  return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt, passkeys };
+}
+
+/** One member as the people who run the house see them, with their passkeys counted. */
+async function memberOf(ctx: AppContext, row: UserRow): Promise<Member> {
+  return toMember(row, await countPasskeysOf(ctx.db, row.id));
 }
 
 /**
@@ -16,9 +22,9 @@ export function toMember(row: UserRow): Member {
  * itself, and superadmins, who manage it (and may un-hide it).
  */
 export async function listMembers(ctx: AppContext, viewer: SessionUser): Promise<Member[]> {
-  const rows = await listUsers(ctx.db);
+  const [rows, passkeys] = await Promise.all([listUsers(ctx.db), passkeyCounts(ctx.db)]);
   const seesHidden = viewer.hidden || isSuperadmin(viewer.role);
-  return rows.filter((row) => seesHidden || row.hidden === 0 || row.id === viewer.id).map(toMember);
+  return rows.filter((row) => seesHidden || row.hidden === 0 || row.id === viewer.id).map((row) => toMember(row, passkeys.get(row.id) ?? 0));
 }
 
 /** What the members' uploads keep stored against their budgets, per member the viewer may see. */
@@ -53,11 +59,11 @@ export async function addMember(ctx: AppContext, input: NewMember): Promise<Adde
     // No password until they choose one with the emailed link.
     const row = await createUser(ctx, { ...member, password: null });
     await sendInvitation(ctx, row);
-    return { invited: true, user: toMember(row) };
+    return { invited: true, user: toMember(row, 0) };
   }
   const password = generatePassword();
   const row = await createUser(ctx, { ...member, password });
-  return { invited: false, user: toMember(row), password };
+  return { invited: false, user: toMember(row, 0), password };
 }
 
 /** Name, role, colour, hidden or disabled; the last superadmin always stays one and stays in. */
@@ -83,7 +89,7 @@ export async function updateMember(ctx: AppContext, id: string, changes: MemberU
   });
   if (changes.disabled) ctx.events.disconnect(id);
   ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
-  return toMember(row);
+  return memberOf(ctx, row);
 }
 
 export async function resetMemberPassword(ctx: AppContext, id: string): Promise<{ user: Member; password: string }> {
@@ -97,7 +103,7 @@ export async function resetMemberPassword(ctx: AppContext, id: string): Promise<
     await replacePasswordHash(trx, id, passwordHash, ctx.now());
   });
   ctx.events.disconnect(id);
-  return { user: toMember(row), password };
+  return { user: await memberOf(ctx, row), password };
 }
 
 /** Gives back a used weekend voucher. */
@@ -105,5 +111,14 @@ export async function restoreVoucher(ctx: AppContext, id: string): Promise<Membe
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User');
   await updateUser(ctx.db, id, { giftUsed: 0 });
-  return toMember((await findUserById(ctx.db, id))!);
+  return memberOf(ctx, (await findUserById(ctx.db, id))!);
+}
+
+/** Removes every passkey of a member (a lost phone): the sessions signed in with them end. */
+export async function removePasskeysOf(ctx: AppContext, id: string): Promise<Member> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User');
+  await removeMemberPasskeys(ctx, id);
+  ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
+  return toMember(row, 0);
 }

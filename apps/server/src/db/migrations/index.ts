@@ -18,6 +18,7 @@ import * as listsVersion from './2026-11-26-1001-lists-version.ts';
 import * as idempotencyApplied from './2026-11-28-3901-idempotency-applied.ts';
 import * as rateLimits from './2026-11-28-3902-rate-limits.ts';
 import * as fileOwners from './2026-11-28-3903-file-owners.ts';
+import * as passkeys from './2026-11-28-4501-passkeys.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-3901-idempotency-applied': idempotencyApplied,
   '2026-11-28-3902-rate-limits': rateLimits,
   '2026-11-28-3903-file-owners': fileOwners,
+  '2026-11-28-4501-passkeys': passkeys,
 };
