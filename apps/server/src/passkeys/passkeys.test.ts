@@ -292,7 +292,7 @@ describe.each(testDialects)('passkeys (%s)', (dialect) => {
     const accepted = await browser.post('/api/password-links/passkey', { token, name: 'iPhone della nonna', credential: device.create(options.body) });
     expect(accepted.status).toBe(200);
     expect(accepted.body.user.email).toBe('nonna@example.ch');
-    expect((await browser.get('/api/profile/passkeys')).body.passkeys).toMatchObject([{ name: 'iPhone della nonna', current: true }]);
+    expect((await browser.get('/api/profile/passkeys')).body.passkeys).toMatchObject([{ name: 'iPhone della nonna', current: true, lastUsedAt: t.clock.now().toISOString() }]);
     // The link worked once.
     expect((await t.client().get(`/api/password-links/${token}`)).body.valid).toBe(false);
     const reused = await t.client().post('/api/password-links/passkey-options', { token });

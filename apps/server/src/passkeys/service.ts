@@ -273,7 +273,8 @@ export async function acceptInvitationWithPasskey(ctx: AppContext, input: NewPas
   if (!link) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
   const challenge = await takeAnsweredChallenge(ctx, input.credential.response.clientDataJSON, 'invitation');
   if (challenge.linkId !== link.id) throw new AppError(400, 'PASSKEY_EXPIRED', 'This passkey request was made for another link');
-  const passkey = await verifiedPasskey(ctx, challenge, input.name, input.credential);
+  // The new member signs in with it at once: its first use.
+  const passkey = { ...(await verifiedPasskey(ctx, challenge, input.name, input.credential)), lastUsedAt: ctx.now().toISOString() };
   await store(ctx, passkey, async (trx) => {
     if (!(await takeInvitation(trx, link.id, ctx.now()))) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
   });
@@ -281,6 +282,25 @@ export async function acceptInvitationWithPasskey(ctx: AppContext, input: NewPas
   await touchLastSeen(ctx.db, link.userId, ctx.now().toISOString());
   const user = await findUserById(ctx.db, link.userId);
   return { ...session, user: toSessionUser(user!) };
+}
+
+/** A passkey whose key was made elsewhere than in a ceremony here (the demo house's): kept as given. */
+export async function keepPasskey(
+  ctx: AppContext,
+  passkey: { userId: string; name: string; publicKey: Buffer; createdAt: Date; lastUsedAt: Date | null },
+): Promise<void> {
+  const existing = await passkeysOf(ctx.db, passkey.userId);
+  await insertPasskey(ctx.db, {
+    id: randomBytes(16).toString('base64url'),
+    userId: passkey.userId,
+    userHandle: existing[0]?.userHandle ?? randomBytes(32).toString('base64url'),
+    publicKey: passkey.publicKey.toString('base64url'),
+    counter: 0,
+    transports: JSON.stringify(['internal', 'hybrid']),
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+  });
 }
 
 /** Housekeeping with the sessions': challenges nobody answered in time. */

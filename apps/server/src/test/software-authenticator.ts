@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import type { AuthenticationCredential, PasskeyCreationOptions, PasskeyRequestOptions, RegistrationCredential } from '@rustico/core';
+import { cbor, es256PublicKey, type Cbor } from '../passkeys/cose.ts';
 
 /**
  * A passkey authenticator in software, for the API tests: what a phone's authenticator and the
@@ -7,23 +8,6 @@ import type { AuthenticationCredential, PasskeyCreationOptions, PasskeyRequestOp
  * attestation "none", discoverable credentials; the flags (user present, user verified) and the
  * signature counter are the test's to choose.
  */
-
-// The few CBOR forms WebAuthn's structures use: small integers, byte and text strings, maps.
-function cborHead(major: number, length: number): Buffer {
-  if (length < 24) return Buffer.from([(major << 5) | length]);
-  if (length < 0x100) return Buffer.from([(major << 5) | 24, length]);
-  if (length < 0x10000) return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
-  throw new Error('CBOR value too long for this encoder');
-}
-
-type Cbor = number | string | Buffer | Map<number | string, Cbor>;
-
-function cbor(value: Cbor): Buffer {
-  if (typeof value === 'number') return value >= 0 ? cborHead(0, value) : cborHead(1, -1 - value);
-  if (typeof value === 'string') return Buffer.concat([cborHead(3, Buffer.byteLength(value)), Buffer.from(value)]);
-  if (Buffer.isBuffer(value)) return Buffer.concat([cborHead(2, value.length), value]);
-  return Buffer.concat([cborHead(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
-}
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
 
@@ -70,16 +54,7 @@ export class SoftwareAuthenticator {
   create(options: PasskeyCreationOptions, ceremony: Ceremony = {}): RegistrationCredential {
     const rpId = options.rp.id!;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const cosePublicKey = cbor(
-      new Map<number, Cbor>([
-        [1, 2], // kty: EC2
-        [3, -7], // alg: ES256
-        [-1, 1], // crv: P-256
-        [-2, Buffer.from(jwk.x!, 'base64url')],
-        [-3, Buffer.from(jwk.y!, 'base64url')],
-      ]),
-    );
+    const cosePublicKey = es256PublicKey(publicKey);
     const credential: StoredCredential = { id: randomBytes(16), privateKey, cosePublicKey, rpId, userHandle: options.user.id, counter: 0 };
     this.credentials.push(credential);
     const idLength = Buffer.alloc(2);
