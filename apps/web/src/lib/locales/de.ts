@@ -75,7 +75,7 @@ export const de: Messages = {
     signIn: 'Mit Passkey anmelden',
     what: 'Mit einem Passkey meldest du dich mit Fingerabdruck, Gesicht oder der Bildschirmsperre des Telefons an, ohne Passwort.',
     failed: 'Das Gerät hat den Passkey nicht verwendet. Versuche es nochmals oder melde dich mit dem Passwort an.',
-    inviteSubtitle: 'Um dich mit {email} anzumelden, erstelle einen Passkey auf diesem Telefon oder wähle ein Passwort.',
+    inviteSubtitle: 'Um dich mit {email} anzumelden, erstelle einen Passkey auf diesem Gerät oder wähle ein Passwort.',
     orPassword: 'Oder wähle ein Passwort:',
     inviteCreate: 'Mit einem Passkey anmelden',
     inviteFailed: 'Das Gerät hat keinen Passkey erstellt. Versuche es nochmals oder wähle ein Passwort.',

@@ -75,7 +75,7 @@ export const en: Messages = {
     signIn: 'Sign in with a passkey',
     what: 'A passkey lets you in with your fingerprint, face or phone screen lock, without a password.',
     failed: 'The device did not use the passkey. Try again or log in with your password.',
-    inviteSubtitle: 'To sign in as {email}, create a passkey on this phone or choose a password.',
+    inviteSubtitle: 'To sign in as {email}, create a passkey on this device or choose a password.',
     orPassword: 'Or choose a password:',
     inviteCreate: 'Sign in with a passkey',
     inviteFailed: 'The device did not create the passkey. Try again or choose a password.',

@@ -79,7 +79,7 @@ export const itPublic = {
     signIn: 'Accedi con passkey',
     what: 'Una passkey ti fa entrare con l’impronta, il viso o il blocco schermo del telefono, senza password.',
     failed: 'Il dispositivo non ha usato la passkey. Riprova o accedi con la password.',
-    inviteSubtitle: 'Per entrare con {email} crea una passkey su questo telefono, oppure scegli una password.',
+    inviteSubtitle: 'Per entrare con {email} crea una passkey su questo dispositivo, oppure scegli una password.',
     orPassword: 'Oppure scegli una password:',
     inviteCreate: 'Entra con una passkey',
     inviteFailed: 'Il dispositivo non ha creato la passkey. Riprova o scegli una password.',
