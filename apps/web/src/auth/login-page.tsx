@@ -188,7 +188,15 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
             {passkeys ? (
-              <Button type="button" variant="outlined" block loading={passkeyPending} disabled={submitting} icon={<Fingerprint size={18} aria-hidden="true" />} onClick={() => void onPasskey()}>
+              <Button
+                type="button"
+                variant="outlined"
+                block
+                loading={passkeyPending}
+                disabled={submitting}
+                icon={<Fingerprint size={18} aria-hidden="true" />}
+                onClick={() => void onPasskey()}
+              >
                 {t('passkey.signIn')}
               </Button>
             ) : null}

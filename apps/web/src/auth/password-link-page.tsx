@@ -131,7 +131,13 @@ export function PasswordLinkPage() {
         {state === 'form' && withPasskey ? (
           <section className={styles.passkey} aria-label={t('passkey.inviteCreate')}>
             <p className={styles.hint}>{t('passkey.what')}</p>
-            <Button block loading={passkeyPending} disabled={isSubmitting} icon={<Fingerprint size={18} aria-hidden="true" />} onClick={() => void onPasskey()}>
+            <Button
+              block
+              loading={passkeyPending}
+              disabled={isSubmitting}
+              icon={<Fingerprint size={18} aria-hidden="true" />}
+              onClick={() => void onPasskey()}
+            >
               {t('passkey.inviteCreate')}
             </Button>
             <p className={styles.or}>{t('passkey.orPassword')}</p>

@@ -44,7 +44,14 @@ function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => v
           {t('passkeys.createdOn', { date: formatDisplayDate(houseToday(new Date(passkey.createdAt))) })} · {lastUsedText(passkey.lastUsedAt)}
         </p>
       </div>
-      <Button variant="text" danger className={styles.remove} onClick={onRemove} aria-label={t('passkeys.removeLabel', { name: passkey.name })} icon={<Trash2 size={20} aria-hidden="true" />} />
+      <Button
+        variant="text"
+        danger
+        className={styles.remove}
+        onClick={onRemove}
+        aria-label={t('passkeys.removeLabel', { name: passkey.name })}
+        icon={<Trash2 size={20} aria-hidden="true" />}
+      />
     </li>
   );
 }
