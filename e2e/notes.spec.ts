@@ -206,6 +206,7 @@ test.describe('the notes board, with a stubbed API', () => {
     createdAt: new Date(Date.UTC(2024, 10, 21 - n, 13, 5)).toISOString(),
     reactionCount: n,
     reactedByMe: false,
+    version: 1,
     ...extra,
   });
 

@@ -27,6 +27,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'settings', path: '/app/impostazioni', loggedIn: true, ready: (page) => page.getByRole('button', { name: 'Logout' }) },
   { name: 'profile', path: '/app/impostazioni/profilo', loggedIn: true, ready: (page) => page.getByLabel('Email') },
   { name: 'password', path: '/app/impostazioni/password', loggedIn: true, ready: heading(/password/i) },
+  { name: 'passkeys', path: '/app/impostazioni/passkey', loggedIn: true, ready: heading('Passkey') },
   { name: 'my bookings', path: '/app/prenotazioni/{me}', loggedIn: true, ready: (page) => page.getByRole('heading', { level: 2 }).first() },
   { name: 'all bookings', path: '/app/prenotazioni/0', loggedIn: true, ready: (page) => page.getByRole('heading', { level: 2 }).first() },
   { name: 'Conti', path: '/app/conti', loggedIn: true, ready: (page) => page.getByRole('region', { name: 'Saldi' }) },

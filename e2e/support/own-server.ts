@@ -12,15 +12,36 @@ export class OwnServer {
   readonly url: string;
   readonly dataDir: string;
 
-  constructor(readonly port: number) {
-    this.url = `http://127.0.0.1:${port}`;
+  /**
+   * `hostname`: where the browser reaches it (and its PUBLIC_URL): passkeys need a name, an IP
+   * address cannot be their relying party; the server itself listens on 127.0.0.1 either way.
+   * `env`: settings of its own (SMTP_URL…).
+   */
+  constructor(
+    readonly port: number,
+    private readonly options: { hostname?: 'localhost'; env?: Record<string, string> } = {},
+  ) {
+    this.url = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
     this.dataDir = path.join(os.tmpdir(), `rustico-e2e-own-${port}`);
   }
 
   /** Starts it: on a fresh demo house the first time, on the same data after a stop. */
   async start(fresh: boolean): Promise<void> {
     const child = spawn('sh', ['e2e/support/start-server.sh'], {
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', EMAIL_DOMAIN, LOG_LEVEL: 'warn', PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_ITERATIONS: '1', KEEP_DATA: fresh ? '0' : '1' },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: this.url,
+        DATA_DIR: this.dataDir,
+        DATABASE_URL: '',
+        EMAIL_DOMAIN,
+        LOG_LEVEL: 'warn',
+        PASSWORD_HASH_MEMORY_KIB: '8',
+        PASSWORD_HASH_ITERATIONS: '1',
+        KEEP_DATA: fresh ? '0' : '1',
+        ...this.options.env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     this.process = child;
@@ -28,7 +49,7 @@ export class OwnServer {
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server stopped with ${child.exitCode}`);
       try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
+        if ((await fetch(`http://127.0.0.1:${this.port}/api/health`)).ok) return;
       } catch {
         // not listening yet
       }

@@ -34,6 +34,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { feedRoutes } from './feeds/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { passwordLinkRoutes } from './password-links/routes.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import { expenseRoutes } from './expenses/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { fairnessRoutes } from './fairness/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(feedRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(passwordLinkRoutes(ctx));
+      await api.register(passkeyRoutes(ctx));
       await api.register(expenseRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(peakRoutes(ctx));
@@ -144,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         houseTimeZone: ctx.config.houseTimeZone,
         version: APP_VERSION,
         mailEnabled: ctx.config.mail !== null,
+        passkeyOrigin: ctx.config.relyingParty?.origin ?? null,
       },
       { member: sessionMemberOf(ctx), now: () => ctx.now() },
     ));

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, relyingPartyOf } from './config.ts';
 
 describe('settings from the environment', () => {
   it('has working defaults', () => {
@@ -38,5 +39,47 @@ describe('settings from the environment', () => {
 
   it('treats an empty value as unset', () => {
     expect(loadConfig({ EMAIL_DOMAIN: '', PORT: '' })).toMatchObject({ emailDomain: null, port: 8080 });
+  });
+});
+
+describe('the relying party of passkeys (PUBLIC_URL)', () => {
+  const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,20}[a-z0-9])?$/);
+  const domain = fc.array(label, { minLength: 1, maxLength: 4 }).map((labels) => [...labels, 'ch'].join('.'));
+  const port = fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined });
+  const withPort = (host: string, p: number | undefined) => (p === undefined ? host : `${host}:${p}`);
+
+  it('is the domain of an HTTPS address, with the origin its pages come from', () => {
+    fc.assert(
+      fc.property(domain, port, fc.constantFrom('', '/', '/rustico/'), (host, p, path) => {
+        const url = `https://${withPort(host, p)}${path}`;
+        expect(relyingPartyOf(url)).toEqual({ id: host, origin: new URL(url).origin });
+      }),
+    );
+  });
+
+  it('is none for an IP address, which no browser takes as one', () => {
+    const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join('.'));
+    fc.assert(
+      fc.property(fc.oneof(ipv4, fc.ipV6().map((ip) => `[${ip}]`)), fc.constantFrom('http', 'https'), port, (host, scheme, p) => {
+        expect(relyingPartyOf(`${scheme}://${withPort(host, p)}`)).toBeNull();
+      }),
+    );
+  });
+
+  it('is none over plain HTTP, except on the machine itself (localhost)', () => {
+    fc.assert(
+      fc.property(domain, port, (host, p) => {
+        expect(relyingPartyOf(`http://${withPort(host, p)}`)).toBeNull();
+      }),
+    );
+    expect(relyingPartyOf('http://localhost:8080')).toEqual({ id: 'localhost', origin: 'http://localhost:8080' });
+    expect(relyingPartyOf('http://rustico.localhost')).toEqual({ id: 'rustico.localhost', origin: 'http://rustico.localhost' });
+    for (const value of ['', 'rustico.example.ch', 'ftp://rustico.example.ch', 'https://rustico.example.ch.']) expect(relyingPartyOf(value)).toBeNull();
+  });
+
+  it('comes from PUBLIC_URL, else the local address of PORT', () => {
+    expect(loadConfig({}).relyingParty).toEqual({ id: 'localhost', origin: 'http://localhost:8080' });
+    expect(loadConfig({ PUBLIC_URL: 'https://rustico.example.ch/' }).relyingParty).toEqual({ id: 'rustico.example.ch', origin: 'https://rustico.example.ch' });
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8080' }).relyingParty).toBeNull();
   });
 });

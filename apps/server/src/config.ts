@@ -78,6 +78,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /** Whom passkeys are made for and where (PUBLIC_URL, else localhost); null where they cannot work (an IP address, plain HTTP). */
+  relyingParty: RelyingParty | null;
   emailDomain: string | null;
   houseName: string;
   houseTimeZone: string;
@@ -112,6 +114,33 @@ export type Config = {
   };
 };
 
+/** Whom passkeys are made for: a domain (the "RP ID") and the origin its pages come from. */
+export interface RelyingParty {
+  id: string;
+  origin: string;
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * The relying party of the house's public address, or null where passkeys cannot work: browsers
+ * refuse an IP address (v4, or v6 in brackets) as a relying party, and offer WebAuthn only on
+ * secure pages: HTTPS, or the machine itself (localhost).
+ */
+export function relyingPartyOf(publicUrl: string): RelyingParty | null {
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    return null;
+  }
+  const { hostname, protocol } = url;
+  if (hostname === '' || hostname.startsWith('[') || IPV4.test(hostname) || hostname.endsWith('.')) return null;
+  const localhost = hostname === 'localhost' || hostname.endsWith('.localhost');
+  if (protocol !== 'https:' && !(protocol === 'http:' && localhost)) return null;
+  return { id: hostname, origin: url.origin };
+}
+
 export class ConfigError extends Error {}
 
 /** Defined as true by scripts/build.mjs in the compiled server. */
@@ -138,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
+    relyingParty: relyingPartyOf(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`),
     emailDomain: c.EMAIL_DOMAIN?.toLowerCase() ?? null,
     houseName: c.HOUSE_NAME,
     houseTimeZone: c.HOUSE_TIME_ZONE,

@@ -6,6 +6,7 @@ import { closeContext, createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { pruneDeliveries } from './deliveries/service.ts';
 import { prunePasswordRecords } from './password-links/service.ts';
+import { prunePasskeyChallenges } from './passkeys/service.ts';
 import { startReminderScheduler } from './reminders/scheduler.ts';
 import { startTurnScheduler } from './turns/scheduler.ts';
 import { prepareSetupToken } from './setup/service.ts';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   if (photos.keptAs) ctx.log.info({ moved: photos.moved, keptAs: photos.keptAs }, 'photos moved into the database');
   await pruneAuthRecords(ctx);
   await pruneRateLimits(ctx);
+  await prunePasskeyChallenges(ctx);
 
   const app = await buildApp(ctx, { serveWeb: true });
   const address = await app.listen({ port: config.port, host: config.host });
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
   }
 
   const prune = setInterval(() => {
-    Promise.all([pruneAuthRecords(ctx), pruneRateLimits(ctx), prunePasswordRecords(ctx), pruneDeliveries(ctx)]).catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
+    Promise.all([pruneAuthRecords(ctx), pruneRateLimits(ctx), prunePasswordRecords(ctx), prunePasskeyChallenges(ctx), pruneDeliveries(ctx)]).catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions failed'));
   }, DAY_MS);
   prune.unref();
   const stopReminders = startReminderScheduler(ctx);

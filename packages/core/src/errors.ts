@@ -77,6 +77,14 @@ export const errorCodes = [
   // Trust (issue 38): a write that another request made meanwhile, an edit of what changed since.
   'ALREADY_EXISTS',
   'STALE_EDIT',
+  // Passkeys (issue 45).
+  'PASSKEY_FAILED',
+  'PASSKEY_UNKNOWN',
+  'PASSKEY_EXPIRED',
+  'PASSKEY_INVALID',
+  'PASSKEY_NAME_REQUIRED',
+  'PASSKEYS_FULL',
+  'PASSKEYS_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

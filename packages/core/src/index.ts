@@ -26,6 +26,7 @@ export * from './peak-periods.ts';
 export * from './fairness.ts';
 export * from './turns.ts';
 export * from './writes.ts';
+export * from './passkeys.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/versions.ts';
@@ -54,3 +55,4 @@ export * from './api/accounts.ts';
 export * from './api/peak-periods.ts';
 export * from './api/fairness.ts';
 export * from './api/turns.ts';
+export * from './api/passkeys.ts';

@@ -20,7 +20,7 @@ import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { bookingsCsv } from './csv.ts';
-import { addMember, listMembers, resetMemberPassword, restoreVoucher, storageStatistics, updateMember } from './service.ts';
+import { addMember, listMembers, removePasskeysOf, resetMemberPassword, restoreVoucher, storageStatistics, updateMember } from './service.ts';
 
 
 /** What the people who run the house need: figures, exports (admins) and the members (superadmins). */
@@ -148,6 +148,22 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         return { user: await restoreVoucher(ctx, requireSuperadmin(request), request.params.id) };
+      },
+    );
+
+    app.delete(
+      '/admin/users/:id/passkeys',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Remove every passkey of a member (a lost phone); the sessions signed in with them end (superadmins)",
+          params: idParams,
+          response: { 200: z.object({ user: memberSchema }), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        requireSuperadmin(request);
+        return { user: await removePasskeysOf(ctx, request.params.id) };
       },
     );
   };

@@ -6,6 +6,7 @@ import { lockRowForWrite } from '../db/locks.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound, staleEdit } from '../http/errors.ts';
 import { sendInvitation } from '../password-links/service.ts';
+import { countPasskeysOf, passkeyCounts, removeMemberPasskeys } from '../passkeys/service.ts';
 import { storageUsed } from '../storage/service.ts';
 import {
   countOtherActiveSuperadmins,
@@ -22,8 +23,13 @@ import {
 } from '../users/service.ts';
 import { lastChange } from '../history/service.ts';
 
-export function toMember(row: UserRow): Member {
-  return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt };
+export function toMember(row: UserRow, passkeys: number): Member {
+  return { ...toSessionUser(row), disabled: row.disabled === 1, lastSeenAt: row.lastSeenAt, passkeys };
+}
+
+/** One member as the people who run the house see them, with their passkeys counted. */
+async function memberOf(ctx: AppContext, row: UserRow): Promise<Member> {
+  return toMember(row, await countPasskeysOf(ctx.db, row.id));
 }
 
 /**
@@ -31,9 +37,9 @@ export function toMember(row: UserRow): Member {
  * itself, and superadmins, who manage it (and may un-hide it).
  */
 export async function listMembers(ctx: AppContext, viewer: SessionUser): Promise<Member[]> {
-  const rows = await listUsers(ctx.db);
+  const [rows, passkeys] = await Promise.all([listUsers(ctx.db), passkeyCounts(ctx.db)]);
   const seesHidden = viewer.hidden || isSuperadmin(viewer.role);
-  return rows.filter((row) => seesHidden || row.hidden === 0 || row.id === viewer.id).map(toMember);
+  return rows.filter((row) => seesHidden || row.hidden === 0 || row.id === viewer.id).map((row) => toMember(row, passkeys.get(row.id) ?? 0));
 }
 
 /** What the members' uploads keep stored against their budgets, per member the viewer may see. */
@@ -73,15 +79,15 @@ export async function addMember(ctx: AppContext, admin: SessionUser, input: NewM
   });
   if (invite) {
     await sendInvitation(ctx, row);
-    return { invited: true, user: toMember(row) };
+    return { invited: true, user: toMember(row, 0) };
   }
-  return { invited: false, user: toMember(row), password: password! };
+  return { invited: false, user: toMember(row, 0), password: password! };
 }
 
 /** An edit made on a version that is no longer current changes nothing (409 STALE_EDIT with the member as they are). */
 async function assertCurrent(trx: Db, current: UserRow, expectedVersion: number | undefined): Promise<void> {
   if (expectedVersion === undefined || current.version === expectedVersion) return;
-  throw staleEdit(toMember(current), await lastChange(trx, 'member', current.id));
+  throw staleEdit(toMember(current, 0), await lastChange(trx, 'member', current.id));
 }
 
 /** Name, role, colour, hidden or disabled; the last superadmin always stays one and stays in. */
@@ -111,7 +117,7 @@ export async function updateMember(ctx: AppContext, admin: SessionUser, id: stri
   });
   if (changes.disabled) ctx.events.disconnect(id);
   ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
-  return toMember(row);
+  return memberOf(ctx, row);
 }
 
 export async function resetMemberPassword(ctx: AppContext, admin: SessionUser, id: string): Promise<{ user: Member; password: string }> {
@@ -126,7 +132,7 @@ export async function resetMemberPassword(ctx: AppContext, admin: SessionUser, i
     await recordMemberChange(trx, { row, action: 'password', byId: admin.id, at: ctx.now(), before: null, after: null });
   });
   ctx.events.disconnect(id);
-  return { user: toMember(row), password };
+  return { user: await memberOf(ctx, row), password };
 }
 
 /** Gives back a used weekend voucher. */
@@ -138,5 +144,14 @@ export async function restoreVoucher(ctx: AppContext, admin: SessionUser, id: st
     await recordMemberChange(trx, { row: current, action: 'voucher', byId: admin.id, at: ctx.now(), before: { voucherUsed: current.giftUsed === 1 }, after: { voucherUsed: false } });
     return (await findUserById(trx, id))!;
   });
-  return toMember(row);
+  return memberOf(ctx, row);
+}
+
+/** Removes every passkey of a member (a lost phone): the sessions signed in with them end. */
+export async function removePasskeysOf(ctx: AppContext, id: string): Promise<Member> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User');
+  await removeMemberPasskeys(ctx, id);
+  ctx.events.publish({ type: 'user', action: 'updated', id }, { ownerId: id, ownerHidden: row.hidden === 1 });
+  return toMember(row, 0);
 }

@@ -32,6 +32,11 @@ export function findLiveSessions(db: Db, ids: string[], now: string) {
     .execute();
 }
 
+export async function findSessionPasskey(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('passkeyId').where('id', '=', id).executeTakeFirst();
+  return row?.passkeyId ?? null;
+}
+
 export async function extendSession(db: Db, id: string, lastUsedAt: string, expiresAt: string): Promise<void> {
   await db.updateTable('sessions').set({ lastUsedAt, expiresAt }).where('id', '=', id).execute();
 }

@@ -14,6 +14,7 @@ import {
   deleteSessionsOfUser,
   extendSession,
   findLiveSessions,
+  findSessionPasskey,
   findSessionWithUser,
   insertLoginFailures,
   insertSession,
@@ -41,7 +42,11 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(ctx: AppContext, userId: string, userAgent: string | null): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * A new session for a member. One signed in with a passkey names it: removing the passkey
+ * ends the session (a foreign key's cascade, in the removal's own statement).
+ */
+export async function createSession(ctx: AppContext, userId: string, userAgent: string | null, passkeyId: string | null = null): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionDays * DAY_MS);
@@ -52,6 +57,7 @@ export async function createSession(ctx: AppContext, userId: string, userAgent: 
     expiresAt: expiresAt.toISOString(),
     lastUsedAt: now.toISOString(),
     userAgent: userAgent?.slice(0, 300) ?? null,
+    passkeyId,
   });
   return { token, expiresAt };
 }
@@ -94,13 +100,15 @@ export async function liveSessions(ctx: AppContext, ids: string[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, { hidden: row.hidden === 1 }]));
 }
 
+/** The passkey the session of this cookie token was signed in with; null after a password. */
+export async function sessionPasskey(ctx: AppContext, token: string): Promise<string | null> {
+  return findSessionPasskey(ctx.db, sessionIdOf(token));
+}
+
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
   await deleteSession(ctx.db, sessionIdOf(token));
 }
 
-function failureKeys(email: string, address: string) {
-  return { account: `account:${email}`, address: `address:${address}` };
-}
 
 /**
  * Counts this attempt before the password is checked: the row is committed
@@ -133,29 +141,46 @@ export interface LoginInput {
   userAgent: string | null;
 }
 
+/** A login attempt counted before anything was checked: the rows that count it. */
+export type LoginAttempt = string[];
+
+/**
+ * Counts an attempt from an address, for an account when one is known (a password names it, a
+ * passkey's credential too), before anything is checked: refused with 429 past either limit,
+ * leaving nothing counted (a refused attempt checked nothing, so it does not push the limit
+ * further out). From then on a failure keeps its counted attempt; a success forgives it.
+ */
+export async function countLoginAttempt(ctx: AppContext, keys: { address: string; email: string | null }): Promise<LoginAttempt> {
+  const address = `address:${keys.address}`;
+  const account = keys.email === null ? null : `account:${keys.email}`;
+  const attempt = await countAttempt(ctx, account ? [address, account] : [address]);
+  try {
+    await assertNotRateLimited(ctx, address, MAX_FAILURES_PER_ADDRESS);
+    if (account) await assertNotRateLimited(ctx, account, MAX_FAILURES_PER_ACCOUNT);
+  } catch (error) {
+    await deleteLoginFailures(ctx.db, attempt);
+    throw error;
+  }
+  return attempt;
+}
+
+/** The attempt succeeded: it no longer counts, and the account's earlier failures are forgiven. */
+export async function forgiveLoginAttempt(ctx: AppContext, attempt: LoginAttempt, email: string): Promise<void> {
+  await deleteLoginFailures(ctx.db, attempt);
+  await clearLoginFailures(ctx.db, `account:${email}`);
+}
+
 /** Checks the credentials with the error codes of the spec's catalogue and opens a session. */
 export async function login(ctx: AppContext, input: LoginInput): Promise<IssuedSession> {
   const parsedEmail = emailSchema.safeParse(input.email);
   if (!parsedEmail.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
   const email = parsedEmail.data;
-  const keys = failureKeys(email, input.address);
-  const attempt = await countAttempt(ctx, [keys.address, keys.account]);
-  try {
-    await assertNotRateLimited(ctx, keys.address, MAX_FAILURES_PER_ADDRESS);
-    await assertNotRateLimited(ctx, keys.account, MAX_FAILURES_PER_ACCOUNT);
-  } catch (error) {
-    // A refused attempt checked nothing, so it does not push the limit further out.
-    await deleteLoginFailures(ctx.db, attempt);
-    throw error;
-  }
-
-  // From here a failure keeps its counted attempt.
+  const attempt = await countLoginAttempt(ctx, { address: input.address, email });
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError(401, 'USER_NOT_FOUND', 'No account with this email', 'email');
   if (user.disabled === 1 || user.passwordHash === null) throw new AppError(401, 'AUTH_FAILED', 'This account cannot log in');
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(401, 'WRONG_PASSWORD', 'Wrong password', 'password');
-  await deleteLoginFailures(ctx.db, attempt);
-  await clearLoginFailures(ctx.db, keys.account);
+  await forgiveLoginAttempt(ctx, attempt, email);
   const session = await createSession(ctx, user.id, input.userAgent);
   await touchLastSeen(ctx.db, user.id, ctx.now().toISOString());
   return { ...session, user: toSessionUser(user) };
@@ -167,16 +192,8 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<IssuedS
  * sessions end, the one making the change stays, and open password links stop working.
  */
 export async function changeOwnPassword(ctx: AppContext, user: SessionUser, sessionToken: string, input: PasswordChange, address: string): Promise<void> {
-  const keys = failureKeys(user.email, address);
   // Counted before the check, as a login is, so parallel guesses cannot slip past the limit.
-  const attempt = await countAttempt(ctx, [keys.address, keys.account]);
-  try {
-    await assertNotRateLimited(ctx, keys.address, MAX_FAILURES_PER_ADDRESS);
-    await assertNotRateLimited(ctx, keys.account, MAX_FAILURES_PER_ACCOUNT);
-  } catch (error) {
-    await deleteLoginFailures(ctx.db, attempt);
-    throw error;
-  }
+  const attempt = await countLoginAttempt(ctx, { address, email: user.email });
   const row = await findUserById(ctx.db, user.id);
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw new AppError(400, 'WRONG_PASSWORD', 'The current password is wrong', 'currentPassword');

@@ -31,6 +31,33 @@ export interface SessionsTable {
   expiresAt: string;
   lastUsedAt: string;
   userAgent: string | null;
+  /** The passkey the session was signed in with; null after a password. */
+  passkeyId: string | null;
+}
+
+/** A member's passkey (issue 45): the credential's public key and its signature counter. */
+export interface PasskeysTable {
+  id: string;
+  userId: string;
+  userHandle: string;
+  publicKey: string;
+  /** A bigint: PostgreSQL hands it back as text. */
+  counter: ColumnType<number | string, number, number>;
+  transports: string | null;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'invitation' | 'login';
+  userId: string | null;
+  userHandle: string | null;
+  linkId: string | null;
+  requester: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface LoginFailuresTable {
@@ -327,6 +354,8 @@ export interface Database {
   noteReactions: NoteReactionsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  passkeys: PasskeysTable;
+  passkeyChallenges: PasskeyChallengesTable;
   loginFailures: LoginFailuresTable;
   settings: SettingsTable;
   idempotencyKeys: IdempotencyKeysTable;

@@ -42,4 +42,11 @@ describe('the demo house', () => {
     ]);
     expect(corrected[0].corrections[0].previousDayKwh).toBeGreaterThan(corrected[0].dayKwh);
   });
+
+  it('has members who sign in with passkeys, which Utenti shows, and members who still type a password', async () => {
+    const marco = t.client();
+    expect((await marco.post('/api/session', { email: 'marco@bernasconi.ch', password: DEMO_PASSWORD })).status).toBe(200);
+    const passkeys = Object.fromEntries((await marco.get('/api/users')).body.users.map((u: any) => [u.name, u.passkeys]));
+    expect(passkeys).toMatchObject({ 'Rosa Bernasconi': 1, 'Sofia Bernasconi': 2, 'Giulia Bernasconi': 1, 'Luca Bernasconi': 0, 'Marco Bernasconi': 0 });
+  });
 });

@@ -7,6 +7,7 @@ import { seedDemoChoices } from './notification-choices.ts';
 import { seedDemoFairness } from './fairness.ts';
 import { seedDemoMoney } from './money.ts';
 import { seedDemoNotes } from './notes.ts';
+import { seedDemoPasskeys } from './passkeys.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
 
@@ -64,5 +65,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   await seedDemoChoices(ctx, ids);
   await seedDemoMoney(ctx, ids);
   await seedDemoFairness(ctx, ids);
+  await seedDemoPasskeys(ctx, ids);
   return logins;
 }

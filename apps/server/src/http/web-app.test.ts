@@ -319,7 +319,7 @@ describe('serving the built web app', () => {
   });
 
   it('escapes the settings so they cannot break out of the attribute', () => {
-    const html = renderIndexHtml(INDEX, { houseName: '"><script>alert(1)</script>', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: '1', mailEnabled: false });
+    const html = renderIndexHtml(INDEX, { houseName: '"><script>alert(1)</script>', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: '1', mailEnabled: false, passkeyOrigin: null });
     expect(html).not.toContain('<script>alert');
   });
 });

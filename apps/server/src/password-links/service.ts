@@ -136,6 +136,17 @@ export async function usePasswordLink(ctx: AppContext, token: string, password: 
   ctx.events.disconnect(link.userId);
 }
 
+/** An invitation's link while it can still be used: the member may complete it with a passkey instead of a password. */
+export async function openInvitation(ctx: AppContext, token: string): Promise<{ id: string; userId: string; name: string; email: string } | null> {
+  const link = await findUsableLink(ctx.db, linkIdOf(token), ctx.now().toISOString());
+  return link?.purpose === 'invitation' ? { id: link.id, userId: link.userId, name: link.name, email: link.email } : null;
+}
+
+/** Uses an invitation's link, once, in the caller's transaction; false when it was used or expired meanwhile. */
+export async function takeInvitation(trx: Db, linkId: string, at: Date): Promise<boolean> {
+  return takeLink(trx, linkId, at.toISOString());
+}
+
 /** Housekeeping with the sessions': long-expired links go (the reset limit's buckets go with the write limit's). */
 export async function prunePasswordRecords(ctx: AppContext): Promise<void> {
   await pruneExpiredLinks(ctx.db, new Date(ctx.now().getTime() - INVITATION_VALID_MS).toISOString());

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertContributions, setShares } from '../accounts/service.ts';
 import { testDialects } from '../test/databases.ts';
+import { SoftwareAuthenticator } from '../test/software-authenticator.ts';
 import { openEventStream, startTestApp, type TestClient, type EventStream, type TestApp } from '../test/test-app.ts';
 import { createUser, setUserPhoto } from '../users/service.ts';
 import { startWeatherStandIn } from './weather-stand-in.ts';
@@ -126,6 +127,10 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
         return { start: created.start, end: created.end };
       },
       waitlistEntry: async () => (await must(owner.post('/api/waitlist', await fixtures().takenStay()), 'waitlist')).entry.id,
+      passkey: async () => {
+        const options = await must(owner.post('/api/profile/passkeys/options', {}), 'passkey options');
+        return (await must(owner.post('/api/profile/passkeys', { name: `Telefono ${unique()}`, credential: new SoftwareAuthenticator('http://localhost:8080').create(options) }), 'passkey')).passkey.id;
+      },
     };
   }
 

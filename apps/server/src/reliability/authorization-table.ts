@@ -42,6 +42,8 @@ export interface Fixtures {
   takenStay: () => Promise<{ start: string; end: string }>;
   /** A new waitlist entry of the owner. */
   waitlistEntry: () => Promise<string>;
+  /** A new passkey of the owner (its id). */
+  passkey: () => Promise<string>;
   /** A small PNG: the owner's photo is one, and uploads send one. */
   png: Uint8Array;
   /** A fresh unique number (dates, emails, meter readings). */
@@ -86,6 +88,16 @@ export function nthStay(n: number) {
   return { start, end, purpose: 'personal' };
 }
 const stay = (f: Fixtures) => nthStay(f.unique());
+/** WebAuthn answers in the right shape to a challenge nobody handed out. */
+const unknownChallenge = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'bm8tc3VjaC1jaGFsbGVuZ2U', origin: 'http://localhost:8080' })).toString('base64url');
+const registrationCredential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: unknownChallenge, attestationObject: 'AAAA' }, clientExtensionResults: {} };
+const authenticationCredential = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: unknownChallenge, authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
 const expenseBody = { date: '2026-10-05', amountCentimes: 12_000, category: 'repairs', description: 'Idraulico', recurring: false };
 
 export const authorizationTable: Record<string, Row> = {
@@ -275,6 +287,20 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/fairness': { expect: loggedIn(200) },
   'GET /api/notices': { expect: loggedIn(200) },
   'POST /api/notices/read': { expect: loggedIn(200), request: () => ({ body: {} }) },
+  // Passkeys (issue 45). An answer to a challenge the server never handed out is refused for
+  // everyone; a sign-in's refusal counts toward the login limit like a wrong password.
+  'GET /api/profile/passkeys': { expect: loggedIn(200) },
+  'POST /api/profile/passkeys/options': { expect: loggedIn(200) },
+  'POST /api/profile/passkeys': { expect: loggedIn(400), request: () => ({ body: { name: 'Telefono', credential: registrationCredential } }) },
+  'DELETE /api/profile/passkeys/{id}': { expect: ownerOnly(204), request: async (f) => ({ params: { id: await f.passkey() } }) },
+  'POST /api/session/passkey-options': { expect: everyone(200) },
+  'POST /api/session/passkey': { expect: everyone(401), request: () => ({ body: { credential: authenticationCredential } }) },
+  'POST /api/password-links/passkey-options': { expect: everyone(410), request: () => ({ body: { token: 'no-such-link' } }) },
+  'POST /api/password-links/passkey': {
+    expect: everyone(410),
+    request: () => ({ body: { token: 'no-such-link', name: 'Telefono', credential: registrationCredential } }),
+  },
+  'DELETE /api/admin/users/{id}/passkeys': { expect: superadmins(200), request: async (f) => ({ params: { id: await f.newMember() } }) },
 };
 
 /** A one-day round of turns far after every stay of the matrix. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Gift, KeyRound } from 'lucide-react';
+import { Fingerprint, Gift, KeyRound } from 'lucide-react';
 import type { Member, MemberUpdate } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
@@ -15,7 +15,7 @@ import { useToast } from '../ui/toast-context.ts';
 import type { editMemberSchema } from './form-schemas.ts';
 import { MemberIdentityFields } from './member-fields.tsx';
 import { PasswordActions, PasswordShown } from './password-shown.tsx';
-import { useResetPassword, useRestoreVoucher, useUpdateMember } from './queries.ts';
+import { useRemovePasskeys, useResetPassword, useRestoreVoucher, useUpdateMember } from './queries.ts';
 import styles from './users.module.css';
 
 type EditInput = z.input<typeof editMemberSchema>;
@@ -26,6 +26,7 @@ type EditMode =
   | { kind: 'edit' }
   | { kind: 'confirmDisable'; changes: MemberUpdate }
   | { kind: 'confirmReset' }
+  | { kind: 'confirmPasskeys' }
   | { kind: 'password'; password: string };
 
 /** Only the fields that differ from the member. */
@@ -39,11 +40,12 @@ function changesOf(member: Member, values: EditOutput): MemberUpdate {
   return changes;
 }
 
-/** A member's name, role, colour, hidden and disabled; a new password; the voucher given back. */
+/** A member's name, role, colour, hidden and disabled; a new password; the voucher given back; their passkeys removed. */
 export function EditMemberDialog({ member, onClose }: { member: Member; onClose: () => void }) {
   const update = useUpdateMember();
   const reset = useResetPassword();
   const voucher = useRestoreVoucher();
+  const passkeys = useRemovePasskeys();
   const { toast } = useToast();
   const formId = useId();
   const [mode, setMode] = useState<EditMode>({ kind: 'edit' });
@@ -110,6 +112,41 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
       onError: (error) => setFormAlert(errorText(error)),
     });
   };
+
+  const onRemovePasskeys = () => {
+    setFormAlert(null);
+    passkeys.mutate(member.id, {
+      onSuccess: (user) => {
+        toast({ title: t('passkeys.admin.removed', { name: user.name }) });
+        setMode({ kind: 'edit' });
+      },
+      onError: (error) => {
+        setMode({ kind: 'edit' });
+        setFormAlert(errorText(error));
+      },
+    });
+  };
+
+  if (mode.kind === 'confirmPasskeys') {
+    return (
+      <Dialog
+        open
+        onOpenChange={close}
+        title={t('passkeys.admin.removeTitle', { name: member.name })}
+        description={t('passkeys.admin.removeText', { name: member.name })}
+        actions={
+          <>
+            <Button variant="text" onClick={() => setMode({ kind: 'edit' })}>
+              {t('form.cancel')}
+            </Button>
+            <Button danger loading={passkeys.isPending} onClick={onRemovePasskeys}>
+              {t('passkeys.admin.removeConfirm')}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
 
   if (mode.kind === 'password') {
     return (
@@ -213,6 +250,11 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
         <Button variant="outlined" icon={<KeyRound size={18} aria-hidden="true" />} onClick={() => setMode({ kind: 'confirmReset' })}>
           {t('admin.users.newPassword')}
         </Button>
+        {member.passkeys > 0 ? (
+          <Button variant="outlined" icon={<Fingerprint size={18} aria-hidden="true" />} onClick={() => setMode({ kind: 'confirmPasskeys' })}>
+            {t('passkeys.admin.remove')}
+          </Button>
+        ) : null}
         {member.giftUsed ? (
           <Button variant="outlined" icon={<Gift size={18} aria-hidden="true" />} loading={voucher.isPending} onClick={onVoucher}>
             {t('admin.users.voucher')}

@@ -91,6 +91,15 @@ export function useRestoreVoucher() {
   });
 }
 
+/** Removes every passkey of a member (a lost phone); the sessions signed in with them end. */
+export function useRemovePasskeys() {
+  const changed = useMemberChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MemberResponse>(`${userPath(id)}/passkeys`).then((data) => data.user),
+    onSuccess: changed,
+  });
+}
+
 export function useReadings(enabled: boolean) {
   return useQuery({
     queryKey: readingsKey,

@@ -36,6 +36,7 @@ function MemberRow({ member, isYou, onEdit }: { member: Member; isYou: boolean; 
     member.hidden ? t('admin.users.hidden') : null,
     member.disabled ? t('admin.users.disabled') : null,
     member.giftUsed ? t('admin.users.giftUsed') : null,
+    member.passkeys > 0 ? t('passkeys.admin.badge', { count: member.passkeys }) : null,
   ].filter((badge): badge is string => badge !== null);
   return (
     <li className={styles.row} data-disabled={member.disabled ? '' : undefined}>

@@ -89,6 +89,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   app('/app/impostazioni', 'src/settings/settings-page.tsx', { section: true, data: [apiAddress(FIRST_DATA.notificationSettings)] }),
   app('/app/impostazioni/profilo', 'src/settings/profile-page.tsx'),
   app('/app/impostazioni/password', 'src/settings/password-page.tsx'),
+  app('/app/impostazioni/passkey', 'src/settings/passkeys-page.tsx'),
   app('/app/impostazioni/regole', 'src/fairness/rules-page.tsx'),
   app('/app/equita', 'src/fairness/fairness-page.tsx'),
   app('/app/richieste/:bookingId', 'src/fairness/request-page.tsx'),

@@ -71,6 +71,7 @@ const appRoutes = (): RouteObject[] => [
               { path: 'impostazioni', lazy: lazyRoute(() => import('../settings/settings-page.tsx')) },
               { path: 'impostazioni/profilo', lazy: lazyRoute(() => import('../settings/profile-page.tsx')) },
               { path: 'impostazioni/password', lazy: lazyRoute(() => import('../settings/password-page.tsx')) },
+              { path: 'impostazioni/passkey', lazy: lazyRoute(() => import('../settings/passkeys-page.tsx')) },
               { path: 'impostazioni/regole', lazy: lazyRoute(() => import('../fairness/rules-page.tsx')) },
               { path: 'equita', lazy: lazyRoute(() => import('../fairness/fairness-page.tsx')) },
               { path: 'richieste/:bookingId', lazy: lazyRoute(() => import('../fairness/request-page.tsx')) },

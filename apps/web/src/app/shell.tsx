@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { BookOpen, CalendarDays, ClipboardList, House, Settings, type LucideProps } from 'lucide-react';
 import { endSession, requireSession, sessionExpired, sessionQueryKey, useCurrentUser } from '../auth/queries.ts';
@@ -6,6 +6,7 @@ import { config } from '../lib/config.ts';
 import { useLiveEvents } from '../lib/events.ts';
 import { queryClient, whenUnauthorized } from '../lib/query-client.ts';
 import { adoptMemberLanguage, loadWholeCatalog, t, type MessageKey } from '../lib/i18n.ts';
+import { takePasskeyOffer } from '../lib/passkeys.ts';
 import { OfflineBanner } from '../offline/offline-banner.tsx';
 import { usePushToasts } from '../settings/use-push-toasts.ts';
 import { Avatar } from '../ui/avatar.tsx';
@@ -38,6 +39,9 @@ function sectionOf(pathname: string): string | undefined {
   return NAV.find(({ to, end, also }) => (end ? pathname === to : under(to)) || also?.some(under))?.to;
 }
 
+/** The offer of a passkey after a password login, loaded only then. */
+const PasskeyOffer = lazy(() => import('../settings/passkey-offer.tsx').then((module) => ({ default: module.PasskeyOffer })));
+
 // A call answering 401 while we thought we were logged in ends the session here. Set when this
 // module loads, before the loaders of /app run.
 whenUnauthorized(() => {
@@ -62,6 +66,7 @@ function Layout() {
   useLiveEvents({ keys: liveEventQueryKeys, onLogout: () => endSession(queryClient) });
   // Push messages that arrive while the app is visible show as toasts.
   usePushToasts();
+  const [offerPasskey] = useState(() => takePasskeyOffer(user.id));
 
   useEffect(() => {
     const toLogin = () => void navigate('/login', { replace: true });
@@ -98,6 +103,11 @@ function Layout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <OfflineBanner userId={user.id} />
         <Outlet />
+        {offerPasskey ? (
+          <Suspense fallback={null}>
+            <PasskeyOffer memberId={user.id} memberName={user.name} />
+          </Suspense>
+        ) : null}
       </main>
     </div>
   );

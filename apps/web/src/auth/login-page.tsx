@@ -1,15 +1,18 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Fingerprint } from 'lucide-react';
 import { isApiError } from '../lib/api-error.ts';
 import { config } from '../lib/config.ts';
-import { errorCodeText } from '../lib/error-text.ts';
+import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
+import { passkeysHere } from '../lib/passkeys.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/page.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { LoginField, LoginValues } from './login-submit.ts';
+import { passkeyFromAutofill } from './passkey-autofill.ts';
 import styles from './auth-layout.module.css';
 import { Logo } from '../ui/logo.tsx';
 
@@ -17,6 +20,8 @@ type FieldErrors = Partial<Record<LoginField, string>>;
 
 /** The zod-dependent half of the form; fetched on first interaction, not for the first paint. */
 const loadSubmit = () => import('./login-submit.ts');
+/** Signing in with a passkey: fetched when one is picked or the button pressed. */
+const loadPasskeyLogin = () => import('./passkey-login.ts');
 
 function rateLimitText(retryAfterSeconds: number | undefined): string {
   if (retryAfterSeconds === undefined) return t('errors.RATE_LIMITED');
@@ -53,6 +58,10 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const passkeys = passkeysHere();
+  // The email field's passkey suggestions: a request the browser keeps open while the form is shown.
+  const autofill = useRef<{ controller: AbortController; done: Promise<void> } | null>(null);
 
   const onChange = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.target;
@@ -88,7 +97,50 @@ export function LoginPage() {
     }
   };
 
+  /** Signs in with a passkey (picked in the suggestions, or the button's dialog); a failure is said above the form. */
+  const withPasskey = async (signIn: (module: Awaited<ReturnType<typeof loadPasskeyLogin>>) => Promise<unknown>) => {
+    setFormAlert(null);
+    setErrors({});
+    setPasskeyPending(true);
+    let module: Awaited<ReturnType<typeof loadPasskeyLogin>> | undefined;
+    try {
+      module = await loadPasskeyLogin();
+      await signIn(module);
+      await navigate('/app', { replace: true });
+    } catch (error) {
+      setFormAlert(module ? module.passkeyFailureText(error) : errorText(error));
+      offerAutofill();
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
+
+  const offerAutofill = () => {
+    const controller = new AbortController();
+    const done = passkeyFromAutofill(controller.signal).then((credential) => {
+      if (credential) return withPasskey((module) => module.signInWithAutofilled(credential));
+    });
+    autofill.current = { controller, done };
+  };
+
+  useEffect(() => {
+    offerAutofill();
+    return () => autofill.current?.controller.abort();
+    // Once per visit of the form: each offer renews itself after a failed sign-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onPasskey = async () => {
+    if (passkeyPending || submitting) return;
+    // The browser holds one request at a time: the suggestions' ends first.
+    const pending = autofill.current;
+    pending?.controller.abort();
+    await pending?.done;
+    await withPasskey((module) => module.signInWithPasskey());
+  };
+
   const suffix = config.emailDomain ? `@${config.emailDomain}` : undefined;
+  const emailAutocomplete = suffix ? 'username' : 'email';
   const prefetch = () => void loadSubmit().catch(() => undefined);
 
   return (
@@ -109,7 +161,7 @@ export function LoginPage() {
             suffix={suffix}
             type="text"
             inputMode="email"
-            autoComplete={suffix ? 'username' : 'email'}
+            autoComplete={passkeys ? `${emailAutocomplete} webauthn` : emailAutocomplete}
             autoCapitalize="none"
             spellCheck={false}
             required
@@ -132,9 +184,22 @@ export function LoginPage() {
             </Link>
           ) : null}
           <div className={styles.actions}>
-            <Button type="submit" block loading={submitting}>
+            <Button type="submit" block loading={submitting} disabled={passkeyPending}>
               {t('login.submit')}
             </Button>
+            {passkeys ? (
+              <Button
+                type="button"
+                variant="outlined"
+                block
+                loading={passkeyPending}
+                disabled={submitting}
+                icon={<Fingerprint size={18} aria-hidden="true" />}
+                onClick={() => void onPasskey()}
+              >
+                {t('passkey.signIn')}
+              </Button>
+            ) : null}
             <Link to="/visitatore" className={buttonClass({ variant: 'outlined', block: true })}>
               {t('login.guest')}
             </Link>

@@ -2,6 +2,7 @@ import { loginEmail, loginRequestSchema, type sessionResponseSchema, type Sessio
 import { api, type Answer } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { adoptMemberLanguage } from '../lib/i18n.ts';
+import { PASSKEY_OFFER_KEY, passkeysHere } from '../lib/passkeys.ts';
 import { rememberSession } from './session.ts';
 
 /**
@@ -35,6 +36,14 @@ export async function submitLogin(values: LoginValues): Promise<SessionUser> {
   });
   const { user } = await api.post<Answer<typeof sessionResponseSchema>>('/session', body);
   rememberSession(user);
+  // Whoever types a password here may have no passkey on this device: the app offers one (once).
+  if (passkeysHere()) {
+    try {
+      window.sessionStorage.setItem(PASSKEY_OFFER_KEY, user.id);
+    } catch {
+      // Storage refused (private mode): no offer, the password keeps working.
+    }
+  }
   await adoptMemberLanguage(user);
   return user;
 }

@@ -1,6 +1,6 @@
 import type { PublicConfig, ZoneSpan } from '@rustico/core';
 
-const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: 'dev', mailEnabled: false };
+const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: null, houseTimeZone: 'Europe/Zurich', version: 'dev', mailEnabled: false, passkeyOrigin: null };
 
 /**
  * Checks the injected JSON against `PublicConfig` without zod: this runs before
@@ -10,10 +10,17 @@ const FALLBACK: PublicConfig = { houseName: 'Rustico Corzoneso', emailDomain: nu
  */
 function toPublicConfig(value: unknown): PublicConfig | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { houseName, emailDomain, houseTimeZone, version, mailEnabled } = value as Record<string, unknown>;
+  const { houseName, emailDomain, houseTimeZone, version, mailEnabled, passkeyOrigin } = value as Record<string, unknown>;
   if (typeof houseName !== 'string' || typeof version !== 'string' || typeof houseTimeZone !== 'string') return null;
   if (emailDomain !== null && typeof emailDomain !== 'string') return null;
-  const config: PublicConfig = { houseName, emailDomain, houseTimeZone, version, mailEnabled: mailEnabled === true };
+  const config: PublicConfig = {
+    houseName,
+    emailDomain,
+    houseTimeZone,
+    version,
+    mailEnabled: mailEnabled === true,
+    passkeyOrigin: typeof passkeyOrigin === 'string' ? passkeyOrigin : null,
+  };
   const span = toZoneSpan((value as Record<string, unknown>).houseZoneSpan);
   if (span) config.houseZoneSpan = span;
   return config;

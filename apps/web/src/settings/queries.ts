@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { type calendarFeedSchema, type notificationSettingsSchema, type sessionResponseSchema, type NotificationChoices, type SessionUser } from '@rustico/core';
+import {
+  type calendarFeedSchema,
+  type notificationSettingsSchema,
+  type passkeyCreationOptionsSchema,
+  type passkeyListSchema,
+  type passkeySchema,
+  type sessionResponseSchema,
+  type NotificationChoices,
+  type SessionUser,
+} from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
 import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
@@ -66,5 +75,40 @@ export function useSaveNotificationChoices() {
   return useMutation({
     mutationFn: (choices: NotificationChoices) => api.put<Answer<typeof notificationSettingsSchema>>('/profile/notifications', choices),
     onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
+  });
+}
+
+const passkeysKey = ['profile', 'passkeys'] as const;
+
+/** My passkeys, the one this session signed in with marked. */
+export function usePasskeys() {
+  return useQuery({
+    queryKey: passkeysKey,
+    queryFn: ({ signal }) => api.get<Answer<typeof passkeyListSchema>>('/profile/passkeys', { signal }).then((data) => data.passkeys),
+  });
+}
+
+/** This device makes a passkey (its own dialog: fingerprint, face, screen lock) and the house keeps it under a name. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const [{ createPasskey }, options] = await Promise.all([
+        import('../lib/webauthn.ts'),
+        api.post<Answer<typeof passkeyCreationOptionsSchema>>('/profile/passkeys/options', {}),
+      ]);
+      const credential = await createPasskey(options);
+      return (await api.post<{ passkey: Answer<typeof passkeySchema> }>('/profile/passkeys', { name, credential })).passkey;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+/** Removes one of my passkeys: whoever signed in with it is logged out. */
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/profile/passkeys/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

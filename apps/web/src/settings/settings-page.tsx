@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BookMarked, ChartColumn, Globe, History, KeyRound, LogOut, Scale, ScrollText, UserRound, UsersRound, Wallet } from 'lucide-react';
+import { BookMarked, ChartColumn, Fingerprint, Globe, History, KeyRound, LogOut, Scale, ScrollText, UserRound, UsersRound, Wallet } from 'lucide-react';
 import { isAdmin, isSuperadmin } from '@rustico/core';
 import { useCurrentUser, useLogout } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
@@ -54,6 +54,11 @@ export function SettingsPage() {
         <li>
           <LinkRow to="/app/impostazioni/password" icon={<KeyRound size={22} />} label={t('ownPassword.title')} />
         </li>
+        {config.passkeyOrigin ? (
+          <li>
+            <LinkRow to="/app/impostazioni/passkey" icon={<Fingerprint size={22} />} label={t('passkeys.title')} hint={t('passkeys.settingsHint')} />
+          </li>
+        ) : null}
         <li>
           <GiftRow user={user} />
         </li>

@@ -109,12 +109,12 @@ export function DialogClose({ children }: { children: ReactElement<{ onClick?: (
   });
 }
 
-/** The usual actions of a dialog: Annulla, which closes it, then the dialog's own buttons. */
-export function DialogActions({ children }: { children: ReactNode }) {
+/** The usual actions of a dialog: Annulla (or another word for it), which closes it, then the dialog's own buttons. */
+export function DialogActions({ children, cancelLabel }: { children: ReactNode; cancelLabel?: string | undefined }) {
   return (
     <>
       <DialogClose>
-        <Button variant="text">{t('form.cancel')}</Button>
+        <Button variant="text">{cancelLabel ?? t('form.cancel')}</Button>
       </DialogClose>
       {children}
     </>

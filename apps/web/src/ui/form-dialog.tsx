@@ -8,6 +8,8 @@ export interface FormDialogProps {
   description?: string | undefined;
   /** The submit button's text (Salva, Registra…); Annulla is always beside it. */
   submitLabel: string;
+  /** Annulla's text where the dialog asks something else («No, grazie»). */
+  cancelLabel?: string | undefined;
   /** The save is on its way: the button shows it and cannot be pressed twice. */
   pending: boolean;
   /** Called on the button and on Enter in a field; the form is never sent by the browser. */
@@ -17,7 +19,7 @@ export interface FormDialogProps {
 }
 
 /** An open dialog holding one form, its fields one under the other, Annulla and the submit button below. */
-export function FormDialog({ title, description, submitLabel, pending, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, description, submitLabel, cancelLabel, pending, onSubmit, onClose, children }: FormDialogProps) {
   const formId = useId();
   return (
     <Dialog
@@ -26,7 +28,7 @@ export function FormDialog({ title, description, submitLabel, pending, onSubmit,
       title={title}
       description={description}
       actions={
-        <DialogActions>
+        <DialogActions cancelLabel={cancelLabel}>
           <Button type="submit" form={formId} loading={pending}>
             {submitLabel}
           </Button>

@@ -8,6 +8,8 @@ import { roleSchema } from './roles.ts';
 export const memberSchema = sessionUserSchema.extend({
   disabled: z.boolean(),
   lastSeenAt: z.string().nullable(),
+  /** How many passkeys the member signs in with (a lost phone's can be removed). */
+  passkeys: z.number().int(),
 });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.object({ users: z.array(memberSchema) });

@@ -14,5 +14,7 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   /** Whether the server sends email (SMTP_URL is set): "Password dimenticata?" needs it. */
   mailEnabled: z.boolean(),
+  /** The origin passkeys work on (PUBLIC_URL's), or null when it cannot have any (an IP address, plain HTTP). */
+  passkeyOrigin: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
