@@ -244,6 +244,7 @@ export const it = {
     loadFailed: 'Impossibile caricare i dati',
     retry: 'Riprova',
     back: 'Tutte le guide',
+    houseText: 'Testo della casa, in italiano.',
   },
   notes: {
     compose: 'Scrivi una nota',
@@ -408,6 +409,7 @@ export const it = {
     it: 'Italiano',
     de: 'Deutsch',
     en: 'English',
+    fr: 'Français',
     apply: 'Applica',
   },
   bookings: {
