@@ -31,6 +31,9 @@ test('the login screen downloads at most 100 KB of JavaScript (brotli)', async (
   fs.writeFileSync(path.join('test-results', 'login-bundle.txt'), `${report}\n`);
   expect(rows.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+  // The other languages' catalogs load only where a page speaks them: none of French here.
+  expect(rows.map((row) => row.file).filter((file) => /^\/assets\/(fr|de|en)-/.test(file))).toEqual([]);
+  expect([...scripts].filter(([, body]) => body.includes('Mot de passe oublié?')).map(([url]) => url)).toEqual([]);
 });
 
 test('the entry and the kits every screen runs while loading ask V8 to compile them as they stream in', async ({ page }) => {
@@ -328,5 +331,51 @@ test.describe('on a phone set to German', () => {
     // A text of the whole catalogs only (not of the public part the entry holds).
     expect(carrying('Wähle eine Buchung, um fortzufahren.')).toHaveLength(1);
     expect(carrying('Seleziona una prenotazione per procedere.')).toEqual([]);
+  });
+});
+
+test.describe('on a phone set to French', () => {
+  test.use({ locale: 'fr-CH' });
+
+  test('/login in French downloads what an Italian /login does and the French catalog, nothing more', async ({ page, browser }, testInfo) => {
+    const scriptsOf = async (login: typeof page) => {
+      const scripts = new Map<string, Buffer>();
+      login.on('response', async (response) => {
+        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.body());
+      });
+      await login.goto('/login', { waitUntil: 'networkidle' });
+      await expect(login.getByRole('button', { name: /^(Se connecter|Login)$/ })).toBeVisible();
+      return scripts;
+    };
+    const french = await scriptsOf(page);
+    const italianContext = await browser.newContext({ ...testInfo.project.use, locale: 'it-CH' });
+    const italian = await scriptsOf(await italianContext.newPage());
+    await italianContext.close();
+    const catalogs = [...french.keys()].filter((file) => !italian.has(file));
+    expect(catalogs).toEqual([expect.stringMatching(/^\/assets\/fr-[\w-]+\.js$/)]);
+    expect([...italian.keys()].filter((file) => !french.has(file))).toEqual([]);
+    // None of the whole Italian catalog (the entry holds its public part, as for every language).
+    expect([...french].filter(([, body]) => body.includes('Seleziona una prenotazione per procedere.')).map(([file]) => file)).toEqual([]);
+    const brotli = (body: Buffer) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    console.log(`/login in French: the Italian /login's JavaScript and the French catalog, ${(brotli(french.get(catalogs[0]!)!) / 1000).toFixed(1)} KB brotli (as German's)`);
+  });
+
+  test('a member who reads French downloads the French catalog and not the Italian one', async ({ page }) => {
+    const scripts = new Map<string, string>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
+    });
+    const carrying = (text: string) => [...scripts].filter(([, body]) => body.includes(text)).map(([file]) => file);
+    await loginAs(page, demo.frenchReader);
+    for (const [screen, heading] of [
+      ['/app/gestione', 'Gestion'],
+      ['/app/impostazioni', 'Réglages'],
+    ] as const) {
+      await page.goto(screen, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    expect(carrying('Choisis une réservation pour continuer.')).toHaveLength(1);
+    expect(carrying('Seleziona una prenotazione per procedere.')).toEqual([]);
+    expect(carrying('Wähle eine Buchung, um fortzufahren.')).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export interface RoutePreload {
 }
 
 /** The whole catalogs, loaded before the first render of a page that speaks their language (src/lib/i18n.ts). */
-const LOCALE_MODULES = { it: 'src/lib/locales/it.ts', de: 'src/lib/locales/de.ts', en: 'src/lib/locales/en.ts' } as const;
+const LOCALE_MODULES = { it: 'src/lib/locales/it.ts', de: 'src/lib/locales/de.ts', en: 'src/lib/locales/en.ts', fr: 'src/lib/locales/fr.ts' } as const;
 
 /**
  * Writes route-preloads.json: for each path of src/app/route-modules.ts, the chunks its lazy

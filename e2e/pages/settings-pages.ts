@@ -158,7 +158,7 @@ export class SettingsScreen {
     this.myBookings = main.getByRole('link', { name: 'Le mie prenotazioni' });
     this.pushSwitch = main.getByRole('switch', { name: 'Notifiche push' });
     this.duration = main.getByRole('button', { name: /^Durata delle notifiche interne/ });
-    this.language = main.getByRole('button', { name: /^(Lingua|Sprache|Language)/ });
+    this.language = main.getByRole('button', { name: /^(Lingua|Sprache|Language|Langue)/ });
     this.clearCache = main.getByRole('button', { name: /^Svuota cache/ });
     // includeHidden: while a modal dialog is open the rest of the page is aria-hidden (Radix announces toasts separately).
     this.messages = page.getByRole('region', { name: /^Notifiche \(/, includeHidden: true });

@@ -13,6 +13,8 @@ export const demo = {
   /** The grandparents: only the forgotten-password spec changes their passwords (one per project). */
   grandmother: { local: 'rosa', name: 'Rosa Bernasconi' },
   grandfather: { local: 'franco', name: 'Franco Bernasconi' },
+  /** Luca's wife from Lausanne, who chose French: only the French spec logs in as her, and changes nothing. */
+  frenchReader: { local: 'aurelie', name: 'Aurélie Bernasconi' },
 } as const;
 
 export type DemoPerson = (typeof demo)[keyof typeof demo];

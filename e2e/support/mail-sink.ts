@@ -24,7 +24,8 @@ export default async function startMailSink(): Promise<() => Promise<void>> {
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
           count += 1;
           const file = path.join(dir, `${String(Date.now())}-${String(count).padStart(5, '0')}.json`);
-          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' }));
+          const attachments = mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType }));
+          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', attachments }));
           callback();
         },
         (error: Error) => callback(error),

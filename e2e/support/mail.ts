@@ -12,6 +12,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** What is attached, by name and type (a reminder's QR-bill). */
+  attachments: { filename: string; contentType: string }[];
 }
 
 /** Waits for the first message to an address that matches, as the member's inbox would show it. */

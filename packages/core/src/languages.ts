@@ -1,5 +1,5 @@
 /** The languages of the app; Italian is the house's and the default. */
-export const LANGUAGES = ['it', 'de', 'en'] as const;
+export const LANGUAGES = ['it', 'de', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const HOUSE_LANGUAGE: Language = 'it';
 

@@ -126,7 +126,7 @@ describe.each(testDialects)('accounts and balances (%s)', (dialect) => {
     expect(insuranceReceipt).toMatch(/^R-[0-9A-F]{8}$/);
     expect(all).toContain(insuranceReceipt);
     expect(all).toContain("CHF -1'255.65"); // Lucia's balance in the table
-    const reference = balanceBill({ id: luciaId, name: 'Lucia Rè' }, 125_565, '2026-11-21').reference;
+    const reference = balanceBill({ id: luciaId, name: 'Lucia Rè' }, 125_565, '2026-11-21', 'it').reference;
     const lastPage = text[totalPages - 1]!.replaceAll(/\s+/g, '');
     expect(lastPage).toContain(reference);
     expect(lastPage).toContain('1255.65');
@@ -134,6 +134,22 @@ describe.each(testDialects)('accounts and balances (%s)', (dialect) => {
     const adminPdf = await fetch(`${t.url}/api/accounts/2026/statement.pdf`, { headers: { cookie: admin.cookie! } });
     const adminText = (await extractText(await getDocumentProxy(new Uint8Array(await adminPdf.arrayBuffer())), { mergePages: true })).text;
     expect(adminText.replaceAll(/\s+/g, '')).not.toContain('RF');
+  });
+
+  it('prints the statement and its QR-facture in French for a page in French', async () => {
+    const response = await fetch(`${t.url}/api/accounts/2026/statement.pdf`, { headers: { cookie: lucia.cookie!, 'accept-language': 'fr-CH, fr;q=0.9, it;q=0.5' } });
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="decompte-2026.pdf"');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), { mergePages: true });
+    for (const words of ['décompte 2026', 'Compte annuel', 'Total des recettes', 'Dépenses: Assurance', 'Quittance', 'Soldes', 'Montant ouvert de Lucia Rè', 'Récépissé', 'Section paiement', 'Compte / Payable à', 'Solde maison, Lucia Rè']) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain("CHF 1'680.-");
+    expect(text).not.toContain('Conto annuale');
+    // Her balance's QR-bill on the page in French too.
+    const bill = await fetch(`${t.url}/api/accounts/balances/qr-bill.svg`, { headers: { cookie: lucia.cookie!, 'accept-language': 'fr-CH' } });
+    const svg = await bill.text();
+    expect(svg).toContain('Section paiement');
+    expect(svg).not.toContain('Sezione pagamento');
   });
 
   it('lets a member pay the house by QR-bill for the exact amount, recorded by an admin', async () => {

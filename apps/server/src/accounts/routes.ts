@@ -10,6 +10,7 @@ import {
   todayIn,
   yearAccountSchema,
   yearParamsSchema,
+  type Language,
 } from '@rustico/core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import type { AppContext } from '../context.ts';
 import { listExpenses } from '../expenses/service.ts';
 import { readPaymentDetails } from '../house/content.ts';
 import { AppError, forbidden } from '../http/errors.ts';
+import { readerLanguage } from '../http/reader-language.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { billSvg, type Bill } from '../stays/qr-bill.ts';
 import {
@@ -40,11 +42,13 @@ const svgResponse = { 200: z.any().describe('SVG') };
 /** The house's money: every member reads the accounts and balances, admins record and issue. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const sendSvg = async (reply: FastifyReply, bill: Bill) =>
+    // A bill's labels and message speak the language of the page that shows it.
+    const sendSvg = async (reply: FastifyReply, bill: Bill, language: Language) =>
       reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'private, no-cache')
-        .send(await billSvg(await readPaymentDetails(ctx.config.contentDir), bill));
+        .header('vary', 'Accept-Language, Cookie')
+        .send(await billSvg(await readPaymentDetails(ctx.config.contentDir), bill, language));
     const today = () => todayIn(ctx.config.houseTimeZone, ctx.now());
 
     app.get(
@@ -76,7 +80,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = requireUser(request);
         const balance = (await balances(ctx)).members.find((m) => m.memberId === user.id)?.balanceCentimes ?? 0;
         if (balance >= 0) throw new AppError(409, 'NOTHING_OWED', 'Nothing is owed to the house');
-        return sendSvg(reply, balanceBill(user, -balance, today()));
+        const language = readerLanguage(request);
+        return sendSvg(reply, balanceBill(user, -balance, today(), language), language);
       },
     );
 
@@ -207,7 +212,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const found = await contribution(ctx, request.params.id);
         if (found.userId !== user.id && !isAdmin(user.role)) throw forbidden();
         if (found.paid) throw new AppError(409, 'STEP_DONE', 'This contribution is paid already');
-        return sendSvg(reply, contributionBill(found));
+        const language = readerLanguage(request);
+        return sendSvg(reply, contributionBill(found, language), language);
       },
     );
 
@@ -233,19 +239,22 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ]);
         const mine = allBalances.members.find((m) => m.memberId === user.id)?.balanceCentimes ?? 0;
         // pdfkit is large; a house that never prints a statement never loads it.
-        const { statementPdf } = await import('./statement.ts');
+        const { statementFileName, statementPdf } = await import('./statement.ts');
+        const language = readerLanguage(request);
         const pdf = await statementPdf({
           houseName: ctx.config.houseName,
           account,
           expenses,
           balances: allBalances,
-          openBill: mine < 0 ? { name: user.name, bill: balanceBill(user, -mine, today()) } : null,
+          openBill: mine < 0 ? { name: user.name, bill: balanceBill(user, -mine, today(), language) } : null,
           payment,
           generatedOn: today(),
+          language,
         });
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="conto-${year}.pdf"`)
+          .header('content-disposition', `attachment; filename="${statementFileName(language, year)}"`)
+          .header('vary', 'Accept-Language, Cookie')
           .header('cache-control', 'private, no-cache')
           .send(pdf);
       },

@@ -12,6 +12,7 @@ import {
   type Contribution,
   type ContributionShares,
   type ContributionsResponse,
+  type Language,
   type SessionUser,
   type Settlement,
   type SettlementInput,
@@ -22,7 +23,7 @@ import type { AppContext } from '../context.ts';
 import { lockMoneyForWrite } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { creditorReference, type Bill } from '../stays/qr-bill.ts';
+import { balanceMessage, contributionMessage, creditorReference, type Bill } from '../stays/qr-bill.ts';
 import { getSetting, putSetting } from '../db/settings.ts';
 import { listUsers } from '../users/service.ts';
 import {
@@ -189,19 +190,19 @@ export async function contribution(ctx: AppContext, id: string): Promise<Contrib
   return toContribution(row);
 }
 
-/** The bill of what a member owes the house, named by the day and the member. */
-export function balanceBill(member: { id: string; name: string }, amountCentimes: number, today: string): Bill {
+/** The bill of what a member owes the house, named by the day and the member; its message in the reader's language. */
+export function balanceBill(member: { id: string; name: string }, amountCentimes: number, today: string, language: Language): Bill {
   return {
     amountCentimes,
     reference: creditorReference(`S${today.replaceAll('-', '')}${member.id.replaceAll('-', '').slice(0, 12)}`),
-    message: `Saldo casa, ${member.name}`,
+    message: balanceMessage(language, member.name),
   };
 }
 
-export function contributionBill(c: Contribution): Bill {
+export function contributionBill(c: Contribution, language: Language): Bill {
   return {
     amountCentimes: c.amountCentimes,
     reference: creditorReference(`C${c.year}${c.id.replaceAll('-', '').slice(0, 12)}`),
-    message: `Contributo ${c.year}, ${c.name}`,
+    message: contributionMessage(language, c.year, c.name),
   };
 }

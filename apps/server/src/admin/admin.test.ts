@@ -175,5 +175,10 @@ describe.each(testDialects)('administration (%s)', (dialect) => {
     expect(renewed).not.toBe(url);
     expect((await fetch(url)).status).toBe(404);
     expect((await fetch(renewed)).status).toBe(200);
+    // In the language of the member whose feed it is.
+    await member.request('PUT', '/api/profile/language', { language: 'fr' });
+    const french = Object.values(ical.sync.parseICS(await (await fetch(renewed)).text())) as any[];
+    expect(french.some((e) => e.summary === 'Lucia Rè – Séjour')).toBe(true);
+    await member.request('PUT', '/api/profile/language', { language: 'it' });
   });
 });

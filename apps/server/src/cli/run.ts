@@ -1,4 +1,4 @@
-import { describePeakRange, instantOfLocal, localMomentIn, type HouseRules } from '@rustico/core';
+import { describePeakRange, HOUSE_LANGUAGE, instantOfLocal, languageOf, localMomentIn, type HouseRules } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { Outcome } from '../deliveries/service.ts';
 import { AppError } from '../http/errors.ts';
@@ -10,7 +10,7 @@ import { importFirestore, type ImportReport } from '../importer/firestore.ts';
 import { readExportFile } from '../importer/layouts.ts';
 import { changeHouseRules, getHouseRules } from '../house/rules.ts';
 import { addPeakPeriod, peakPeriods, removePeakPeriodByName } from '../peaks/service.ts';
-import { createUser, listUsers, setUserPassword } from '../users/service.ts';
+import { createUser, findUserByEmail, listUsers, setUserPassword } from '../users/service.ts';
 import type { Command } from './commands.ts';
 
 /** Carries out a parsed command against the house (cli.ts opens the database and closes it after). */
@@ -59,11 +59,14 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
       printOutcomes(outcomes, at, ctx.config.houseTimeZone);
       return;
     }
-    case 'mail-test':
+    case 'mail-test': {
       if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'Email is off: set SMTP_URL (and MAIL_FROM) first');
-      await sendTestMail(ctx, command.to);
+      // A member reads it in their language, as every email of theirs.
+      const member = await findUserByEmail(ctx.db, command.to);
+      await sendTestMail(ctx, command.to, member ? languageOf(member) : HOUSE_LANGUAGE);
       console.log(`Test email sent to ${command.to}.`);
       return;
+    }
     case 'demo-history': {
       const added = await seedDemoHistory(ctx, command.years);
       console.log(`Added ${command.years} years before the demo year: ${added.stays} stays, ${added.notes} notes; the house has ${added.members} members.`);

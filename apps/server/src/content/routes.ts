@@ -1,26 +1,31 @@
-import { contentPageSchema, isTutorialId } from '@rustico/core';
+import { contentPageSchema, HOUSE_LANGUAGE, isTutorialId, type Language } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
-import { readMarkdown } from '../house/content.ts';
+import { readHouseMarkdown } from '../house/content.ts';
 import { notFound } from '../http/errors.ts';
+import { readerLanguage } from '../http/reader-language.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { renderMarkdown } from './markdown.ts';
 
-/** The house's texts (content/*.md), rendered to safe HTML. */
+/**
+ * The house's texts (content/*.md), rendered to safe HTML: in the language the page is shown in
+ * when the house wrote the text so (`welcome.fr.md`), else the house's own, and which it is.
+ */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // A file is read on every request, so an edit shows at once, but rendered only when it changed
     // (Home asks for the letter on every load); the kept page is frozen, so it is serialised once too.
-    const rendered = new Map<string, { source: string; page: { html: string } }>();
-    const page = async (file: string) => {
-      const source = await readMarkdown(ctx.config.contentDir, file);
-      if (source === null) return { html: null };
-      const kept = rendered.get(file);
-      if (kept?.source === source) return kept.page;
-      const fresh = Object.freeze({ html: await renderMarkdown(source) });
-      rendered.set(file, { source, page: fresh });
+    const rendered = new Map<string, { source: string; page: { html: string; language: Language } }>();
+    const page = async (file: string, language: Language) => {
+      const text = await readHouseMarkdown(ctx.config.contentDir, file, language);
+      if (text === null) return { html: null, language: HOUSE_LANGUAGE };
+      const key = `${file} ${text.language}`;
+      const kept = rendered.get(key);
+      if (kept?.source === text.source) return kept.page;
+      const fresh = Object.freeze({ html: await renderMarkdown(text.source), language: text.language });
+      rendered.set(key, { source: text.source, page: fresh });
       return fresh;
     };
 
@@ -37,7 +42,7 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         requireUser(request);
         if (!isTutorialId(request.params.id)) throw notFound('Tutorial');
-        return page(`tutorials/${request.params.id}.md`);
+        return page(`tutorials/${request.params.id}.md`, readerLanguage(request));
       },
     );
 
@@ -46,14 +51,14 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['content'], summary: 'The house letter on Home', response: { 200: contentPageSchema, ...errorResponses(401) } } },
       async (request) => {
         requireUser(request);
-        return page('welcome.md');
+        return page('welcome.md', readerLanguage(request));
       },
     );
 
     app.get(
       '/content/visitor',
       { schema: { tags: ['content'], summary: 'The public welcome page for guests', response: { 200: contentPageSchema } } },
-      async () => page('visitor.md'),
+      async (request) => page('visitor.md', readerLanguage(request)),
     );
   };
 }

@@ -1,6 +1,6 @@
-import type { Role } from '@rustico/core';
+import type { Language, Role } from '@rustico/core';
 import type { AppContext } from '../context.ts';
-import { countUsers, createUser, setUserPhoto } from '../users/service.ts';
+import { countUsers, createUser, setUserPhoto, updateLanguage } from '../users/service.ts';
 import { avatarSvg, type AvatarLook } from './avatars.ts';
 import { seedDemoBookings } from './bookings.ts';
 import { seedDemoChoices } from './notification-choices.ts';
@@ -16,9 +16,14 @@ interface DemoMember {
   name: string;
   role: Role;
   look: AvatarLook;
+  /** Chosen in Impostazioni; the others never chose, and read the house's Italian. */
+  language?: Language;
 }
 
-/** The Bernasconi family of Biasca (with the grandparents) and two friends, sharing the rustico in Corzoneso. */
+/**
+ * The Bernasconi family of Biasca (with the grandparents, and Luca's wife from Lausanne, who
+ * reads the app in French) and two friends, sharing the rustico in Corzoneso.
+ */
 const FAMILY: DemoMember[] = [
   { local: 'marco', name: 'Marco Bernasconi', role: 'superadmin', look: { colour: '#b5542d', skin: '#e8b896', hair: '#5a4030', longHair: false, beard: true } },
   { local: 'giulia', name: 'Giulia Bernasconi', role: 'admin', look: { colour: '#3d6b4f', skin: '#f0c8a8', hair: '#8a5a2b', longHair: true } },
@@ -29,6 +34,7 @@ const FAMILY: DemoMember[] = [
   // The grandparents read email rather than notifications.
   { local: 'rosa', name: 'Rosa Bernasconi', role: 'member', look: { colour: '#a63d5a', skin: '#f0c8a8', hair: '#d8d4cf', longHair: true, glasses: true } },
   { local: 'franco', name: 'Franco Bernasconi', role: 'member', look: { colour: '#6b6b3d', skin: '#e8b896', hair: '#bdb8b0', longHair: false, beard: true } },
+  { local: 'aurelie', name: 'Aurélie Bernasconi', role: 'member', language: 'fr', look: { colour: '#5b5f97', skin: '#f3d2b8', hair: '#6b4423', longHair: true } },
 ];
 
 export interface DemoLogin {
@@ -57,6 +63,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     });
     // The demo's portraits are drawn as SVG; uploads never accept SVG.
     await setUserPhoto(ctx, user.id, avatarSvg(member.look), { allowSvg: true });
+    if (member.language) await updateLanguage(ctx.db, user.id, member.language);
     ids.set(member.local, user.id);
     logins.push({ email: user.email, name: user.name, role: user.role });
   }

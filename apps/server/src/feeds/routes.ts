@@ -51,11 +51,11 @@ export function feedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const bookings = await feedBookings(ctx, request.params.file.replace(/\.ics$/, ''));
+        const { bookings, language } = await feedBookings(ctx, request.params.file.replace(/\.ics$/, ''));
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('cache-control', 'private, max-age=900')
-          .send(bookingsCalendar(ctx.config.houseName, bookings));
+          .send(bookingsCalendar(ctx.config.houseName, bookings, language));
       },
     );
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, todayIn, type Booking } from '@rustico/core';
+import { addDays, languageOf, todayIn, type Booking, type Language } from '@rustico/core';
 import { bookingsBetween } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
@@ -22,9 +22,10 @@ export async function calendarToken(ctx: AppContext, userId: string): Promise<st
 }
 
 /** The bookings of a feed, as its owner would see them in the app (hidden stays stay hidden). */
-export async function feedBookings(ctx: AppContext, token: string): Promise<Booking[]> {
+export async function feedBookings(ctx: AppContext, token: string): Promise<{ bookings: Booking[]; language: Language }> {
   const owner = await findUserByCalendarToken(ctx.db, token);
   if (!owner) throw notFound('Calendar');
   const today = todayIn(ctx.config.houseTimeZone, ctx.now());
-  return (await bookingsBetween(ctx, toSessionUser(owner), addDays(today, -PAST_DAYS), addDays(today, FUTURE_DAYS))).bookings;
+  const { bookings } = await bookingsBetween(ctx, toSessionUser(owner), addDays(today, -PAST_DAYS), addDays(today, FUTURE_DAYS));
+  return { bookings, language: languageOf(owner) };
 }

@@ -1,9 +1,10 @@
-import { checklistSchema, houseRulesResponseSchema, houseRulesUpdateSchema, memberQuotaUpdateSchema, paymentDetailsSchema, ruleHistorySchema } from '@rustico/core';
+import { checklistResponseSchema, houseRulesResponseSchema, houseRulesUpdateSchema, memberQuotaUpdateSchema, paymentDetailsSchema, ruleHistorySchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../http/guards.ts';
 import { ifMatchVersion } from '../http/if-match.ts';
 import type { AppContext } from '../context.ts';
+import { readerLanguage } from '../http/reader-language.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { readChecklist, readPaymentDetails } from './content.ts';
 import { changeHouseRules, houseRulesFor, houseRulesVersion, ruleHistory, setMemberQuota } from './rules.ts';
@@ -74,13 +75,13 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['house'],
-          summary: "The check-out cleaning checklist (the house's content/checklist.json)",
-          response: { 200: checklistSchema, ...errorResponses(401) },
+          summary: "The check-out cleaning checklist (the house's content/checklist.json, or checklist.<language>.json in the reader's language)",
+          response: { 200: checklistResponseSchema, ...errorResponses(401) },
         },
       },
       async (request) => {
         requireUser(request);
-        return readChecklist(ctx.config.contentDir);
+        return readChecklist(ctx.config.contentDir, readerLanguage(request));
       },
     );
 

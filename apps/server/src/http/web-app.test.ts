@@ -63,7 +63,7 @@ describe('serving the built web app', () => {
           },
           { path: '/visitatore', js: ['/assets/visitor-page-5.js'], css: [], session: false },
         ],
-        locales: { it: '/assets/it-9.js', de: '/assets/de-7.js', en: '/assets/en-8.js' },
+        locales: { it: '/assets/it-9.js', de: '/assets/de-7.js', en: '/assets/en-8.js', fr: '/assets/fr-6.js' },
       }),
     );
     database = await createTestDatabase('sqlite');
@@ -138,12 +138,14 @@ describe('serving the built web app', () => {
     expect(await page('/app')).toContain('<link rel="preload" as="image" type="image/avif" imagesrcset="/images/hero-640.avif 640w" imagesizes="100vw" fetchpriority="high">');
   });
 
-  it("preloads the catalog of the browser's language when it is German or English", async () => {
+  it("preloads the catalog of the browser's language when it is German, English or French", async () => {
     const localeLinks = async (acceptLanguage: string) =>
-      [...(await app.inject({ url: '/visitatore', headers: { 'accept-language': acceptLanguage } })).body.matchAll(/href="(\/assets\/(?:it|de|en)-\d\.js)"/g)].map((match) => match[1]);
+      [...(await app.inject({ url: '/visitatore', headers: { 'accept-language': acceptLanguage } })).body.matchAll(/href="(\/assets\/(?:it|de|en|fr)-\d\.js)"/g)].map((match) => match[1]);
     expect(await localeLinks('de-CH,de;q=0.9,en;q=0.8')).toEqual(['/assets/de-7.js']);
-    expect(await localeLinks('fr-CH, en;q=0.5, it;q=0.9')).toEqual([]);
-    expect(await localeLinks('fr-CH, en;q=0.5')).toEqual(['/assets/en-8.js']);
+    expect(await localeLinks('fr-CH, fr;q=0.9, en;q=0.5')).toEqual(['/assets/fr-6.js']);
+    expect(await localeLinks('fr-FR')).toEqual(['/assets/fr-6.js']);
+    expect(await localeLinks('rm-CH, en;q=0.5, it;q=0.9')).toEqual([]);
+    expect(await localeLinks('rm-CH, en;q=0.5')).toEqual(['/assets/en-8.js']);
     expect(await localeLinks('it-CH')).toEqual([]);
     expect(await localeLinks('')).toEqual([]);
     expect((await app.inject({ url: '/visitatore' })).headers.vary).toBe('Accept-Language, Cookie');
@@ -160,7 +162,7 @@ describe('serving the built web app', () => {
       const { body, headers: sent } = await app.inject({ url, headers });
       return {
         meta: /<meta name="rustico-language" content="(\w+)">/.exec(body)?.[1] ?? null,
-        catalogs: [...body.matchAll(/href="\/assets\/(it|de|en)-\d\.js"/g)].map((match) => match[1]),
+        catalogs: [...body.matchAll(/href="\/assets\/(it|de|en|fr)-\d\.js"/g)].map((match) => match[1]),
         vary: sent.vary,
       };
     };
@@ -169,6 +171,9 @@ describe('serving the built web app', () => {
     expect(await page('/app/calendario', ursula, 'en-US,en;q=0.9')).toEqual({ meta: 'de', catalogs: ['de'], vary: 'Accept-Language, Cookie' });
     // The app's whole Italian catalog, though the phone asks for English; the English one is not named.
     expect(await page('/app', luca, 'en-US')).toMatchObject({ meta: 'it', catalogs: ['it'] });
+    expect(await page('/app', luca, 'fr-CH')).toMatchObject({ meta: 'it', catalogs: ['it'] });
+    // A French browser before anyone chose: the French catalog, on /login's way too.
+    expect(await page('/app', null, 'fr-CH,fr;q=0.9')).toMatchObject({ meta: null, catalogs: ['fr'] });
     // No session, or one that is not (any more): the browser's language, and nothing named.
     expect(await page('/app', null, 'en-US')).toMatchObject({ meta: null, catalogs: ['en'] });
     // Sent to /login, whose Italian is built into the entry.

@@ -5,6 +5,7 @@ import { zoneSpanAt, type PublicConfig, type ZoneSpan } from '@rustico/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { carryAnswers, dataAddressSchema, fillSlots, pageSlots, scriptJson, type PageData } from './page-data.ts';
+import { browserLocale } from './reader-language.ts';
 
 const CONFIG_META = /<meta name="rustico-config" content="[^"]*"\s*\/?>/;
 
@@ -78,23 +79,6 @@ function withRoutePreloads(
     ...(data.carried.size > 0 ? [`<script type="application/json" id="rustico-answers">${scriptJson(data.carried)}</script>`] : []),
   ];
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
-}
-
-/**
- * The app's language for a browser that has not chosen one, as the web app finds it
- * (locale-preference.ts): the first of the Accept-Language tags it speaks, else Italian.
- */
-export function browserLocale(acceptLanguage: string | undefined, speaks: readonly string[]): string | undefined {
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? 1);
-      return { language: tag.split('-')[0]!.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((tag) => tag.language && tag.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return tags.find((tag) => speaks.includes(tag.language))?.language;
 }
 
 /** A router path as a matcher of request paths (`/app/tutorial/:id` → one more segment; a trailing / is the same page). */

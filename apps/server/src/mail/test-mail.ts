@@ -1,11 +1,12 @@
+import type { Language } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { composeMail } from './layout.ts';
 import { publicBaseUrl } from './links.ts';
 import { mailTexts } from './texts.ts';
 
-/** `mail test --to …`: proves SMTP_URL and MAIL_FROM work, in the house's language. */
-export async function sendTestMail(ctx: AppContext, to: string): Promise<void> {
-  const t = mailTexts('it');
+/** `mail test --to …`: proves SMTP_URL and MAIL_FROM work, in the recipient's language (a member's, else the house's). */
+export async function sendTestMail(ctx: AppContext, to: string, language: Language): Promise<void> {
+  const t = mailTexts(language);
   await ctx.mailer.send(
     composeMail(to, ctx.config.houseName, {
       subject: t.test.subject,

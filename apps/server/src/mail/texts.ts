@@ -8,7 +8,7 @@ interface Stay {
   dates: string;
 }
 
-/** Every sentence of Rustico's emails, in Italian, German and English. */
+/** Every sentence of Rustico's emails, in Italian, German, English and French. */
 export interface MailTexts {
   greeting: (name: string) => string;
   footerKind: Record<NotificationKind, string>;
@@ -25,6 +25,8 @@ export interface MailTexts {
   passwordReset: { subject: string; intro: string; action: string; validity: string; ignore: string };
   invitation: { subject: (house: string) => string; intro: (house: string, email: string) => string; action: string; validity: string };
   test: { subject: string; body: string };
+  /** Above the house's own texts (letter, guide, checklist) when the house has not written them in the reader's language. */
+  houseText: string;
 }
 
 const it: MailTexts = {
@@ -98,6 +100,7 @@ const it: MailTexts = {
     validity: 'Il link vale sette giorni e funziona una volta sola.',
   },
   test: { subject: 'Email di prova', body: "Se leggi queste righe, l'invio di email del Rustico funziona." },
+  houseText: 'I testi della casa sono in italiano.',
 };
 
 const de: MailTexts = {
@@ -171,6 +174,7 @@ const de: MailTexts = {
     validity: 'Der Link gilt sieben Tage und funktioniert nur einmal.',
   },
   test: { subject: 'Test-E-Mail', body: 'Wenn du diese Zeilen liest, funktioniert der E-Mail-Versand des Rustico.' },
+  houseText: 'Die Texte des Hauses stehen im italienischen Original.',
 };
 
 const en: MailTexts = {
@@ -244,9 +248,85 @@ const en: MailTexts = {
     validity: 'The link is valid for seven days and works once.',
   },
   test: { subject: 'Test email', body: "If you can read these lines, the Rustico's email works." },
+  houseText: "The house's own texts are in the Italian original.",
 };
 
-const TEXTS: Record<Language, MailTexts> = { it, de, en };
+/** Swiss French, as the family writes: «tu», a capital after the greeting, no space before a colon. */
+const fr: MailTexts = {
+  greeting: (name) => `Bonjour ${firstName(name)},`,
+  footerKind: {
+    bookings: 'Tu reçois cet e-mail parce que tu as choisi d’être averti des réservations des autres.',
+    notes: 'Tu reçois cet e-mail parce que tu as choisi le résumé des notes.',
+    reminders: 'Tu reçois cet e-mail parce que tu as choisi les rappels par e-mail.',
+    fairness: 'Tu reçois cet e-mail parce que tu as choisi les nouvelles des demandes et des tours par e-mail.',
+  },
+  unsubscribe: 'Pour ne plus recevoir ces e-mails:',
+  unsubscribeLink: 'se désabonner',
+  openApp: 'Ouvrir l’app',
+  arrivalEve: {
+    subject: 'Demain, on part au Rustico',
+    intro: (s) => `Demain commence ton séjour (${s.dates}). Voici ce qu’il faut faire à l’arrivée.`,
+    letter: 'Les règles de la maison, en bref:',
+    guide: 'Le guide de l’arrivée',
+  },
+  checkinMissing: {
+    subject: 'Check-in pas encore enregistré',
+    intro: (s) => `Ton séjour (${s.dates}) a commencé aujourd’hui, mais le check-in n’est pas encore enregistré. Relève le compteur d’électricité et enregistre le check-in sous Gestion.`,
+    action: 'Enregistrer le check-in',
+  },
+  departure: {
+    subject: 'Départ aujourd’hui: check-out et nettoyage',
+    intro: (s) => `Ton séjour (${s.dates}) se termine aujourd’hui. Avant de fermer la porte, enregistre le check-out avec le relevé du compteur.`,
+    checklist: 'La liste de nettoyage:',
+    action: 'Enregistrer le check-out',
+  },
+  unpaid: {
+    subject: (amount) => `Séjour à payer: ${amount}`,
+    intro: (s) => `Ton séjour (${s.dates}) n’est pas encore payé: le montant est de ${s.amount}.`,
+    bank: (holder, iban) => `Virement à ${holder}, IBAN ${iban}.`,
+    twint: (phone) => `Ou avec Twint au ${phone}.`,
+    attached: 'Tu trouveras la QR-facture en pièce jointe.',
+    action: 'Enregistrer le paiement',
+  },
+  unpaidSummary: {
+    subject: (count) => (count === 1 ? 'Un séjour à payer' : `${count} séjours à payer`),
+    intro: (count, total) => (count === 1 ? `Un séjour terminé n’est pas encore payé (${total}):` : `${count} séjours terminés ne sont pas encore payés, ${total} au total:`),
+    line: (name, dates, amount) => `${name}, ${dates}: ${amount}`,
+    action: 'Voir les statistiques',
+  },
+  booking: {
+    subject: { created: (o) => `Nouvelle réservation de ${o}`, updated: (o) => `Réservation de ${o} modifiée`, deleted: (o) => `Réservation de ${o} annulée` },
+    body: {
+      created: (o, d) => `${o} a réservé le Rustico: ${d}.`,
+      updated: (o, d) => `${o} a modifié sa réservation, désormais: ${d}.`,
+      deleted: (o, d) => `La réservation de ${o} (${d}) a été annulée.`,
+    },
+    action: 'Ouvrir le calendrier',
+  },
+  notesDigest: {
+    subject: (count) => (count === 1 ? 'Une nouvelle note' : `${count} nouvelles notes`),
+    intro: (count) => (count === 1 ? 'Une note a été écrite aujourd’hui:' : `${count} notes ont été écrites aujourd’hui:`),
+    line: (author, text) => `${author}: ${text}`,
+    action: 'Lire les notes',
+  },
+  passwordReset: {
+    subject: 'Choisis un nouveau mot de passe',
+    intro: 'Quelqu’un (toi, espérons-le) a demandé à changer le mot de passe de ton compte.',
+    action: 'Choisir un nouveau mot de passe',
+    validity: 'Le lien est valable une heure et ne fonctionne qu’une seule fois.',
+    ignore: 'Si ce n’était pas toi, ignore cet e-mail: ton mot de passe reste le même.',
+  },
+  invitation: {
+    subject: (house) => `Bienvenue au ${house}`,
+    intro: (house, email) => `Tu as maintenant accès à l’app du ${house}. Choisis ton mot de passe pour te connecter avec ${email}.`,
+    action: 'Choisir le mot de passe',
+    validity: 'Le lien est valable sept jours et ne fonctionne qu’une seule fois.',
+  },
+  test: { subject: 'E-mail de test', body: 'Si tu lis ces lignes, l’envoi d’e-mails du Rustico fonctionne.' },
+  houseText: 'Les textes de la maison sont dans l’original italien.',
+};
+
+const TEXTS: Record<Language, MailTexts> = { it, de, en, fr };
 
 export function mailTexts(language: Language): MailTexts {
   return TEXTS[language];

@@ -1,6 +1,6 @@
 import { formatDisplayDate, formatStayDates, localMomentIn, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
 
-/** What a notice says, in it/de/en: the push's title and line, the email's subject and paragraph. */
+/** What a notice says, in it/de/en/fr: the push's title and line, the email's subject and paragraph. */
 export interface NoticeText {
   title: string;
   body: string;
@@ -49,6 +49,15 @@ const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => 
     }),
     'turn-started': (p, until) => ({ title: 'Your turn', body: `It is your turn to book between ${dates(p)}, until ${until}.` }),
     'waitlist-freed': (p) => ({ title: 'Nights freed up', body: `Some nights you were waiting for (${dates(p)}) are free again.` }),
+  },
+  fr: {
+    'request-approved': (p) => ({ title: 'Demande approuvée', body: `Ton séjour ${dates(p)} est confirmé.${p.reason ? ` ${p.reason}` : ''}` }),
+    'request-declined': (p) => ({
+      title: 'Demande refusée',
+      body: `Ta demande ${dates(p)} n’a pas été retenue${p.inFavourOfName ? `: les dates vont à ${p.inFavourOfName}` : ''}.${p.reason ? ` Motif: ${p.reason}` : ''}`,
+    }),
+    'turn-started': (p, until) => ({ title: 'C’est ton tour', body: `Tu peux maintenant réserver dans la période ${dates(p)}, jusqu’au ${until}.` }),
+    'waitlist-freed': (p) => ({ title: 'Des nuitées se sont libérées', body: `Des nuitées que tu attendais (${dates(p)}) sont de nouveau libres.` }),
   },
 };
 

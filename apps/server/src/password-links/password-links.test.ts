@@ -226,6 +226,21 @@ describe.each(testDialects)('forgotten password and invitations (%s)', (dialect)
     const byHand = await admin.post('/api/admin/users', { name: 'Dario', email: 'dario@example.ch' });
     expect(byHand.body).toMatchObject({ invited: false, password: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/) });
   });
+
+  it("writes the reset in the member's language, else in the one of the browser that asked for it", async () => {
+    t.clock.advance(16 * MINUTE);
+    const elise = await createUser(t.ctx, { email: 'elise@example.ch', name: 'Élise Favre', password: 'montagna-2026', role: 'member' });
+    await requestReset('elise@example.ch', { 'accept-language': 'fr-CH, fr;q=0.9, de;q=0.5' });
+    const [french] = mail.to('elise@example.ch');
+    expect(french?.subject).toBe('Choisis un nouveau mot de passe');
+    expect(french?.text).toContain('Bonjour Élise,');
+    expect(french?.text).toContain('Le lien est valable une heure et ne fonctionne qu’une seule fois.');
+    expect(linkIn(french?.text)).toBeTruthy();
+    // Her own choice wins over the browser's.
+    await t.ctx.db.updateTable('users').set({ language: 'de' }).where('id', '=', elise.id).execute();
+    await requestReset('elise@example.ch', { 'accept-language': 'fr-CH' });
+    expect(mail.to('elise@example.ch')[1]?.subject).toBe('Wähle ein neues Passwort');
+  });
 });
 
 describe('without SMTP_URL', () => {

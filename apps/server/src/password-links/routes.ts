@@ -2,6 +2,7 @@ import { forgotPasswordRequestSchema, passwordLinkRequestSchema, passwordLinkSta
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { browserLanguage } from '../http/reader-language.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { passwordLinkStatus, requestPasswordReset, usePasswordLink } from './service.ts';
 
@@ -19,7 +20,7 @@ export function passwordLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await requestPasswordReset(ctx, { email: request.body.email, address: request.ip });
+        await requestPasswordReset(ctx, { email: request.body.email, address: request.ip, browserLanguage: browserLanguage(request) });
         return reply.status(202).send(null);
       },
     );

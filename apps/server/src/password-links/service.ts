@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { emailSchema, languageOf, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
+import { emailSchema, languageOf, type Language, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
 import { hashPassword } from '../users/passwords.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -75,9 +75,11 @@ export async function retirePasswordLinks(db: Db, userId: string, at: Date): Pro
 
 /**
  * "Password dimenticata?": the answer is the same whether an account has this address or
- * not; the email (if any) leaves after the answer, so the timing tells nothing either.
+ * not; the email (if any) leaves after the answer, so the timing tells nothing either. It is in
+ * the member's language, else in the one of the browser that asked (the page they asked on
+ * spoke it), else the house's.
  */
-export async function requestPasswordReset(ctx: AppContext, input: { email: string; address: string }): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, input: { email: string; address: string; browserLanguage?: Language | undefined }): Promise<void> {
   if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'This house sends no email: ask an administrator');
   const parsed = emailSchema.safeParse(input.email);
   if (!parsed.success) throw new AppError(400, 'INVALID_EMAIL', 'Invalid email address', 'email');
@@ -87,7 +89,7 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
     const user = await findUserByEmail(ctx.db, email);
     if (!user || user.disabled === 1) return;
     const url = await createLink(ctx, user, 'reset');
-    const t = mailTexts(languageOf(user));
+    const t = mailTexts(user.language ?? input.browserLanguage ?? languageOf(user));
     await ctx.mailer.send(
       composeMail(user.email, ctx.config.houseName, {
         subject: t.passwordReset.subject,

@@ -46,9 +46,12 @@ describe.each(testDialects)('my profile (%s)', (dialect) => {
     const otherDevice = t.client();
     const login = await otherDevice.post('/api/session', { email, password: 'correct horse battery' });
     expect(login.body.user.language).toBe('de');
-    const unknown = await anna.request('PUT', '/api/profile/language', { language: 'fr' });
+    const unknown = await anna.request('PUT', '/api/profile/language', { language: 'rm' });
     expect({ status: unknown.status, code: unknown.body.error.code, field: unknown.body.error.field }).toMatchObject({ status: 400, field: 'language' });
     expect((await otherDevice.get('/api/session')).body.user.language).toBe('de');
+    // French is kept as the others are.
+    expect((await anna.request('PUT', '/api/profile/language', { language: 'fr' })).body.user.language).toBe('fr');
+    expect((await otherDevice.get('/api/session')).body.user.language).toBe('fr');
     expect((await t.client().request('PUT', '/api/profile/language', { language: 'en' })).status).toBe(401);
   });
 

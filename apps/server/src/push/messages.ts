@@ -32,6 +32,12 @@ const TEXTS: Record<
     payment: 'Payment recorded',
     methods: { bank_transfer: 'bank transfer', twint: 'Twint', voucher: 'weekend voucher' },
   },
+  fr: {
+    booking: { created: 'Nouvelle réservation', updated: 'Réservation modifiée', deleted: 'Réservation annulée' },
+    note: (author) => `Nouvelle note de ${author}`,
+    payment: 'Paiement enregistré',
+    methods: { bank_transfer: 'virement', twint: 'Twint', voucher: 'bon week-end' },
+  },
 };
 
 export function bookingMessage(action: BookingAction, booking: Pick<Booking, 'id' | 'start' | 'end' | 'ownerName'>): ComposeMessage {
@@ -43,7 +49,7 @@ export function bookingMessage(action: BookingAction, booking: Pick<Booking, 'id
   });
 }
 
-const REQUEST_TITLE: Record<Language, string> = { it: 'Nuova richiesta da approvare', de: 'Neue Anfrage zu bestätigen', en: 'New request to approve' };
+const REQUEST_TITLE: Record<Language, string> = { it: 'Nuova richiesta da approvare', de: 'Neue Anfrage zu bestätigen', en: 'New request to approve', fr: 'Nouvelle demande à approuver' };
 
 /** To the administrators: a stay in a peak period waits for their decision. */
 export function requestMessage(booking: Pick<Booking, 'id' | 'start' | 'end' | 'ownerName'>): ComposeMessage {

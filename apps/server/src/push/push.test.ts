@@ -89,6 +89,19 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     await anna.request('PUT', '/api/profile/language', { language: 'it' });
   });
 
+  it('speaks French to a member who chose it', async () => {
+    const chloe = await t.login('member');
+    const device = browserSubscription(base, 'chloe-fr');
+    await chloe.post('/api/push/subscriptions', device.json);
+    await chloe.request('PUT', '/api/profile/language', { language: 'fr' });
+    await bruno.post('/api/notes', { text: 'Le bois est là' });
+    await t.ctx.push.idle();
+    const received = push.received.find((r) => r.path === '/push/chloe-fr')!;
+    const payload = JSON.parse(ece.decrypt(received.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'));
+    expect(payload).toMatchObject({ title: `Nouvelle note de ${(await bruno.get('/api/session')).body.user.name}`, body: 'Le bois est là' });
+    await chloe.post('/api/push/subscriptions/remove', { endpoint: device.json.endpoint });
+  });
+
   it('tells others about a new note', async () => {
     await bruno.post('/api/notes', { text: 'La legna è arrivata!' });
     await t.ctx.push.idle();

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { renderMarkdown } from '../content/markdown.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
 import type { Renderers } from '../deliveries/service.ts';
-import { readChecklist, readMarkdown, readPaymentDetails } from '../house/content.ts';
+import { readChecklist, readHouseMarkdown, readPaymentDetails } from '../house/content.ts';
 import type { MailContent } from '../mail/layout.ts';
 import { publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
@@ -55,17 +55,21 @@ export async function renderStayReminder(
   const stay = { dates: formatStayDates(row.startDate, row.endDate) };
   const common = { greeting: t.greeting(user.name), footer: [t.footerKind.reminders, t.unsubscribe] };
   const gestione = `${base}/app/gestione`;
+  // The house's own texts come in the member's language when the house wrote them so; else as it
+  // wrote them, with a line that says so.
+  const houseNote = (...texts: ({ language: Language } | null)[]) => (texts.some((text) => text && text.language !== language) ? [t.houseText] : []);
   switch (reminder) {
     case 'arrival-eve': {
-      const guide = await readMarkdown(ctx.config.contentDir, 'tutorials/arrivo.md');
-      const essentials = letterEssentials(await readMarkdown(ctx.config.contentDir, 'welcome.md'));
+      const guide = await readHouseMarkdown(ctx.config.contentDir, 'tutorials/arrivo.md', language);
+      const letter = await readHouseMarkdown(ctx.config.contentDir, 'welcome.md', language);
+      const essentials = letterEssentials(letter?.source ?? null);
       const mail: MailContent = {
         ...common,
         subject: t.arrivalEve.subject,
-        paragraphs: [t.arrivalEve.intro(stay), ...(essentials.length > 0 ? [t.arrivalEve.letter] : [])],
+        paragraphs: [t.arrivalEve.intro(stay), ...houseNote(essentials.length > 0 ? letter : null, guide), ...(essentials.length > 0 ? [t.arrivalEve.letter] : [])],
         list: essentials,
         button: { label: t.arrivalEve.guide, url: `${base}/app/tutorial/arrivo` },
-        ...(guide ? { extra: { html: await renderMarkdown(guide), text: guide } } : {}),
+        ...(guide ? { extra: { html: await renderMarkdown(guide.source), text: guide.source } } : {}),
       };
       return { mail, push: push(mail, '/app/tutorial/arrivo') };
     }
@@ -74,11 +78,11 @@ export async function renderStayReminder(
       return { mail, push: push(mail, '/app/gestione') };
     }
     case 'departure': {
-      const checklist = await readChecklist(ctx.config.contentDir);
+      const checklist = await readChecklist(ctx.config.contentDir, language);
       const mail: MailContent = {
         ...common,
         subject: t.departure.subject,
-        paragraphs: [t.departure.intro(stay), t.departure.checklist],
+        paragraphs: [t.departure.intro(stay), ...houseNote(checklist), t.departure.checklist],
         list: checklist.groups.flatMap((group) => group.items.map((item) => `${group.title}: ${item.text}`)),
         button: { label: t.departure.action, url: gestione },
       };
@@ -88,7 +92,7 @@ export async function renderStayReminder(
       const payment = await readPaymentDetails(ctx.config.contentDir);
       const amount = formatChf(row.costCentimes);
       const billed = { id: row.id, start: row.startDate, end: row.endDate, costCentimes: row.costCentimes, ownerName: row.ownerName };
-      const pdf = await qrBillPdf(payment, billed, language === 'it' ? 'IT' : language === 'de' ? 'DE' : 'EN');
+      const pdf = await qrBillPdf(payment, billed, language);
       const mail: MailContent = {
         ...common,
         subject: t.unpaid.subject(amount),

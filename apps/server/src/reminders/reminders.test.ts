@@ -123,6 +123,38 @@ describe.each(testDialects)('reminders (%s)', (dialect) => {
     await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
   });
 
+  it("writes to a member who reads French in French, the house's Italian texts said to be its own, the QR-bill a QR-facture", async () => {
+    const chloe = await createUser(t.ctx, { email: 'chloe@example.ch', name: 'Chloé Rochat', password: 'montagna-2026', role: 'member' });
+    await t.ctx.db.updateTable('users').set({ language: 'fr' }).where('id', '=', chloe.id).execute();
+    const id = await addStay(t, chloe.id, { startDate: '2027-03-05', endDate: '2027-03-07', costCentimes: 12550 });
+    expect(await sent('2027-03-04T09:00')).toEqual(['arrival-eve chloe@example.ch']);
+    const eve = mail.to('chloe@example.ch')[0]!;
+    expect(eve.subject).toBe('Demain, on part au Rustico');
+    expect(eve.text).toContain('Bonjour Chloé,');
+    expect(eve.text).toContain('Demain commence ton séjour (05.03.2027 – 07.03.2027).');
+    // The house wrote its letter and guide in Italian only: they come as written, and the email says so.
+    expect(eve.text).toContain('Les textes de la maison sont dans l’original italien.');
+    expect(eve.text).toContain('50 CHF a notte');
+    expect(eve.html).toContain('<h2>Appena arrivati</h2>');
+    expect(eve.text).toContain('Tu reçois cet e-mail parce que tu as choisi les rappels par e-mail.');
+
+    expect(await sent('2027-03-07T08:00')).toEqual(['departure chloe@example.ch']);
+    const departure = mail.to('chloe@example.ch')[1]!;
+    expect(departure.subject).toBe('Départ aujourd’hui: check-out et nettoyage');
+    expect(departure.text).toContain('Les textes de la maison sont dans l’original italien.');
+    expect(departure.text).toContain('Frigorifero svuotato');
+
+    await t.ctx.db.updateTable('bookings').set({ checkedIn: 1, checkedOut: 1 }).where('id', '=', id).execute();
+    expect(await sent('2027-03-10T09:00')).toEqual(['unpaid chloe@example.ch']);
+    const unpaid = mail.to('chloe@example.ch')[2]!;
+    expect(unpaid.subject).toBe('Séjour à payer: CHF 125.50');
+    expect(unpaid.text).toContain('Tu trouveras la QR-facture en pièce jointe.');
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(unpaid.attachments[0]!.content)), { mergePages: true });
+    for (const label of ['Récépissé', 'Section paiement', 'Compte / Payable à', 'Informations supplémentaires', 'Séjour 05.03.2027 - 07.03.2027, Chloé Rochat']) expect(text).toContain(label);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
   it("follows each member's channel: none sends nothing, push sends no email", async () => {
     const id = await addStay(t, anna.id, { startDate: '2027-03-10', endDate: '2027-03-12' });
     await t.ctx.db.insertInto('notificationChoices').values({ userId: anna.id, kind: 'reminders', channel: 'none' }).execute();

@@ -16,6 +16,7 @@ import { findBooking, toBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { readPaymentDetails } from '../house/content.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { readerLanguage } from '../http/reader-language.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
 import { qrBillSvg } from './qr-bill.ts';
 import { correctReading, recentReadings } from './reading-corrections.ts';
@@ -138,8 +139,9 @@ export function stayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!booking.checkedOut || booking.costCentimes <= 0) {
           throw new AppError(409, 'STEP_OUT_OF_ORDER', 'A QR-bill exists once the stay is checked out and costs something');
         }
-        const svg = await qrBillSvg(await readPaymentDetails(ctx.config.contentDir), booking);
-        return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'private, no-cache').send(svg);
+        // Labelled in the language of the page that shows it (a QR-facture on a page in French).
+        const svg = await qrBillSvg(await readPaymentDetails(ctx.config.contentDir), booking, readerLanguage(request));
+        return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Accept-Language, Cookie').send(svg);
       },
     );
   };

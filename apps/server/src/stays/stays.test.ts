@@ -173,6 +173,11 @@ describe.each(testDialects)('check-in, check-out and payment (%s)', (dialect) =>
     expect(bill.body).toContain('CH93 0076 2011 6238 5295 7');
     expect(bill.body).toContain('Famiglia Bernasconi');
     expect(bill.body).toMatch(/Ricevuta|Sezione pagamento/);
+    // For a page in French, a QR-facture, as the Swiss payment standards name its parts.
+    const french = await anna.request('GET', `/api/bookings/${booking.id}/qr-bill.svg`, undefined, { 'accept-language': 'fr-CH, fr;q=0.9' });
+    for (const label of ['Récépissé', 'Section paiement', 'Compte / Payable à', 'Informations supplémentaires']) expect(french.body).toContain(label);
+    expect(french.body).not.toContain('Sezione pagamento');
+    expect(french.headers.get('vary')).toBe('Accept-Language, Cookie');
     expect(stayReference(booking)).toMatch(/^RF\d{2}[0-9A-Z]{20}$/);
     expect((await bruno.get(`/api/bookings/${booking.id}/qr-bill.svg`)).status).toBe(403);
   });
@@ -202,7 +207,7 @@ describe('the QR-bill a banking app scans', () => {
     const { readPaymentDetails } = await import('../house/content.ts');
     const { loadConfig } = await import('../config.ts');
     const booking = { id: 'a1b2c3d4-e5f6-7890-abcd-ef0123456789', start: '2026-12-04', end: '2026-12-07', costCentimes: 18_610, ownerName: 'Luca Bernasconi' };
-    const svg = await qrBillSvg(await readPaymentDetails(loadConfig({}).contentDir), booking);
+    const svg = await qrBillSvg(await readPaymentDetails(loadConfig({}).contentDir), booking, 'it');
     // The payment part is 210 × 105 mm; its QR code sits at 67–113 mm across, 17–63 mm down.
     const image = sharp(Buffer.from(svg), { density: 100 }).flatten({ background: '#ffffff' });
     const { width } = await image.metadata();

@@ -27,8 +27,8 @@ export function HouseLetter({ className }: HouseLetterProps) {
   let body;
   if (letter.isPending) body = <Loading fill />;
   else if (letter.isError) body = <p className={styles.muted}>{t('homeCards.loadFailed')}</p>;
-  else if (letter.data === null) body = <p className={styles.muted}>{t('homeCards.letterEmpty')}</p>;
-  else body = <ContentHtml html={letter.data} className={styles.letter} />;
+  else if (letter.data.html === null) body = <p className={styles.muted}>{t('homeCards.letterEmpty')}</p>;
+  else body = <ContentHtml html={letter.data.html} language={letter.data.language} className={styles.letter} />;
   return (
     <Card
       title={t('homeCards.letter')}

@@ -17,7 +17,7 @@ export type Locale = LocaleCode;
 
 /**
  * Every whole catalog is a chunk of its own, loaded when a page speaks it: a member who reads
- * German or English does not download the Italian one too. Before login Italian is only its
+ * German, English or French does not download the Italian one too. Before login Italian is only its
  * public part, built into the entry (the /login download budget has no room for more); the
  * logged-in app loads the whole catalog of its language before its first render
  * (`loadWholeCatalog`).
@@ -26,6 +26,7 @@ const loaders: Readonly<Record<Locale, () => Promise<Messages>>> = {
   it: () => import('./locales/it.ts').then((module) => module.it),
   de: () => import('./locales/de.ts').then((module) => module.de),
   en: () => import('./locales/en.ts').then((module) => module.en),
+  fr: () => import('./locales/fr.ts').then((module) => module.fr),
 };
 
 /** Only the keys of it-public.ts are there: any other is looked up by its key alone. */

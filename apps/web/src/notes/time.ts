@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n.ts';
+import { getLocale, t } from '../lib/i18n.ts';
 import { localClock, localDay } from '../lib/moment.ts';
 
 /** Made on the first tooltip, not with the module: see lib/moment.ts. */
@@ -16,10 +16,10 @@ export function formatNoteTime(iso: string, now: Date = new Date()): string {
   return t('notes.dateTime', { date: localDay(date), time });
 }
 
-/** The full date and time, for a tooltip. */
+/** The full date and time, for a tooltip, in the page's language as Switzerland writes it. */
 export function formatNoteTimeFull(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  fullFormat ??= new Intl.DateTimeFormat('it-CH', { dateStyle: 'full', timeStyle: 'short' });
+  fullFormat ??= new Intl.DateTimeFormat(`${getLocale()}-CH`, { dateStyle: 'full', timeStyle: 'short' });
   return fullFormat.format(date);
 }

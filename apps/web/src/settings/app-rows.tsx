@@ -12,7 +12,7 @@ import { ChoiceRow } from './choice-row.tsx';
 import { ActionRow } from './settings-row.tsx';
 
 /**
- * Italiano, Deutsch, English: kept with the member on the server (every
+ * Italiano, Deutsch, English, Français: kept with the member on the server (every
  * device, the notifications) and on this device; the app reloads in it.
  */
 export function LanguageRow() {

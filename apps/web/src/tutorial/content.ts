@@ -8,7 +8,10 @@ export const contentKeys = {
   welcome: () => [...contentKeys.all, 'welcome'] as const,
 };
 
-/** GET /api/content/{page}: the page's safe HTML, or null. `address` is the API path, `/content/…`. */
-export function fetchContent(address: string, signal?: AbortSignal): Promise<string | null> {
-  return api.get<Answer<typeof contentPageSchema>>(address, { signal }).then((data) => data.html);
+/** A house text: its safe HTML (null while the house has not written it) and the language it is in. */
+export type HouseText = Answer<typeof contentPageSchema>;
+
+/** GET /api/content/{page}: the page's text, in the page's language when the house wrote it so. `address` is the API path, `/content/…`. */
+export function fetchContent(address: string, signal?: AbortSignal): Promise<HouseText> {
+  return api.get<HouseText>(address, { signal });
 }

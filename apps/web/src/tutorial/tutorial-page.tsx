@@ -30,7 +30,7 @@ function Guide({ id }: { id: TutorialId }) {
       </div>
     );
   }
-  if (guide.data === null) {
+  if (guide.data.html === null) {
     return (
       <Card title={t('tutorial.notCreated')} icon={<Hourglass size={20} />}>
         <p>{t('tutorial.notCreatedText')}</p>
@@ -39,7 +39,7 @@ function Guide({ id }: { id: TutorialId }) {
   }
   return (
     <article className={styles.article}>
-      <ContentHtml html={guide.data} />
+      <ContentHtml html={guide.data.html} language={guide.data.language} />
     </article>
   );
 }

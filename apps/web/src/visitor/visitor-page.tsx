@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { Language } from '@rustico/core';
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { Hero } from '../home/hero.tsx';
 import { config } from '../lib/config.ts';
-import { t } from '../lib/i18n.ts';
+import { getLocale, t } from '../lib/i18n.ts';
 import { ContentHtml } from '../tutorial/content-html.tsx';
 import { fetchContent } from '../tutorial/content.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -16,7 +17,7 @@ import { Logo } from '../ui/logo.tsx';
 type State =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; title: string | null; html: string | null };
+  | { status: 'ready'; title: string | null; html: string | null; language: Language };
 
 /** The page's own h1 stays the only one: a leading '# Title' of the text becomes the page title. */
 function splitTitle(html: string): { title: string | null; html: string } {
@@ -35,7 +36,7 @@ function useVisitorContent(): [State, () => void] {
   useEffect(() => {
     const controller = new AbortController();
     fetchContent('/content/visitor', controller.signal).then(
-      (html) => setState(html === null ? { status: 'ready', title: null, html: null } : { status: 'ready', ...splitTitle(html) }),
+      ({ html, language }) => setState(html === null ? { status: 'ready', title: null, html: null, language } : { status: 'ready', ...splitTitle(html), language }),
       () => {
         if (!controller.signal.aborted) setState({ status: 'error' });
       },
@@ -52,14 +53,19 @@ function useVisitorContent(): [State, () => void] {
 /** /visitatore: the public welcome page for guests — the house and its rules, nothing about who is there when. */
 export function VisitorPage() {
   const [content, retry] = useVisitorContent();
-  const title = (content.status === 'ready' ? content.title : null) ?? t('visitor.title');
+  const houseTitle = content.status === 'ready' ? content.title : null;
+  const title = houseTitle ?? t('visitor.title');
+  // The house's own title, in the language the house wrote it in.
+  const titleLanguage = houseTitle !== null && content.status === 'ready' && content.language !== getLocale() ? content.language : undefined;
   useDocumentTitle(title, config.houseName);
   return (
     <main className={styles.page}>
       <div className={styles.content}>
         <header className={styles.header}>
           <Logo className={styles.logo} size={48} />
-          <h1 className={styles.title}>{title}</h1>
+          <h1 className={styles.title} lang={titleLanguage}>
+            {title}
+          </h1>
         </header>
         <Hero />
         {content.status === 'loading' ? (
@@ -73,7 +79,7 @@ export function VisitorPage() {
           </div>
         ) : content.html ? (
           <article className={styles.article}>
-            <ContentHtml html={content.html} />
+            <ContentHtml html={content.html} language={content.language} />
           </article>
         ) : null}
         <footer className={styles.footer}>

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { languageSchema } from './auth.ts';
 
-/** A house text (content/*.md) rendered to safe HTML by the server; null while the house has not written it. */
-export const contentPageSchema = z.object({ html: z.string().nullable() });
+/**
+ * A house text (content/*.md) rendered to safe HTML by the server; null while the house has not
+ * written it. In the reader's language when the house wrote it so, else in the house's own:
+ * `language` says which, so the page can say it is the house's text in its original.
+ */
+export const contentPageSchema = z.object({ html: z.string().nullable(), language: languageSchema });
 
 /** The cleaning checklist of the check-out, from the house's content folder. */
 export const checklistSchema = z.object({
@@ -16,6 +21,9 @@ export const checklistSchema = z.object({
     .min(1),
 });
 export type Checklist = z.infer<typeof checklistSchema>;
+
+/** The cleaning checklist as the reader gets it: in their language when the house wrote it so, else in the house's. */
+export const checklistResponseSchema = checklistSchema.extend({ language: languageSchema });
 
 /** Where and how to pay: the account for bank transfers (and its QR-bill) and the Twint number. */
 export const paymentDetailsSchema = z.object({

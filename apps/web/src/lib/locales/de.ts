@@ -373,6 +373,7 @@ export const de: Messages = {
     loadFailed: 'Daten konnten nicht geladen werden',
     retry: 'Erneut versuchen',
     back: 'Alle Anleitungen',
+    houseText: 'Text des Hauses, im italienischen Original.',
   },
   notes: {
     compose: 'Notiz schreiben',
@@ -547,6 +548,7 @@ export const de: Messages = {
     it: 'Italiano',
     de: 'Deutsch',
     en: 'English',
+    fr: 'Français',
     apply: 'Übernehmen',
   },
   bookings: {

@@ -373,6 +373,7 @@ export const en: Messages = {
     loadFailed: 'Could not load the data',
     retry: 'Try again',
     back: 'All guides',
+    houseText: "The house's own text, in the Italian original.",
   },
   notes: {
     compose: 'Write a note',
@@ -547,6 +548,7 @@ export const en: Messages = {
     it: 'Italiano',
     de: 'Deutsch',
     en: 'English',
+    fr: 'Français',
     apply: 'Apply',
   },
   bookings: {

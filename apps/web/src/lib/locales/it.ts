@@ -269,6 +269,7 @@ export const it = {
     loadFailed: 'Impossibile caricare i dati',
     retry: 'Riprova',
     back: 'Tutte le guide',
+    houseText: 'Testo della casa, in italiano.',
   },
   notes: {
     compose: 'Scrivi una nota',
@@ -433,6 +434,7 @@ export const it = {
     it: 'Italiano',
     de: 'Deutsch',
     en: 'English',
+    fr: 'Français',
     apply: 'Applica',
   },
   bookings: {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ClipboardCheck, LogOut } from 'lucide-react';
-import { noteLabelText, type Booking, type Checklist, type MeterReading } from '@rustico/core';
+import { noteLabelText, type Booking, type Checklist, type Language, type MeterReading } from '@rustico/core';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
-import { t } from '../../lib/i18n.ts';
+import { getLocale, t } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -190,19 +190,22 @@ function ChecklistGroups({
   total,
   onToggle,
 }: {
-  checklist: Checklist;
+  checklist: Checklist & { language: Language };
   ticked: ReadonlySet<string>;
   total: number;
   onToggle: (id: string, on: boolean) => void;
 }) {
   const done = checklist.groups.reduce((sum, group) => sum + group.items.filter((item) => ticked.has(item.id)).length, 0);
+  // The house's list, in the house's language when it has none in the page's: said so, and named for screen readers.
+  const foreign = checklist.language !== getLocale();
   return (
     <div className={styles.checklist}>
+      {foreign ? <p className={styles.houseText}>{t('tutorial.houseText')}</p> : null}
       <p className={styles.progress} aria-live="polite" data-whole={done === total ? '' : undefined}>
         {done === total ? t('stay.checklistWhole', { total }) : t('register.checklistProgress', { done, total })}
       </p>
       {checklist.groups.map((group) => (
-        <fieldset key={group.id} className={styles.checklistGroup} data-group={group.id}>
+        <fieldset key={group.id} className={styles.checklistGroup} data-group={group.id} lang={foreign ? checklist.language : undefined}>
           <legend className={styles.checklistTitle}>{group.title}</legend>
           {group.items.map((item) => (
             <Checkbox

@@ -3,7 +3,7 @@ import { LOADED_BEFORE_MOUNT } from '../../lib/first-data.ts';
 import {
   type bookingListSchema,
   type bookingResponseSchema,
-  type checklistSchema,
+  type checklistResponseSchema,
   type latestReadingSchema,
   type paymentDetailsSchema,
   type Booking,
@@ -59,7 +59,7 @@ export function useLatestReading() {
 export function useChecklist(enabled = true) {
   return useQuery({
     queryKey: registerKeys.checklist,
-    queryFn: ({ signal }) => api.get<Answer<typeof checklistSchema>>('/house/checklist', { signal }),
+    queryFn: ({ signal }) => api.get<Answer<typeof checklistResponseSchema>>('/house/checklist', { signal }),
     staleTime: 10 * 60_000,
     enabled,
   });
