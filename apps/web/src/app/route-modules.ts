@@ -96,6 +96,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   app('/app/prenotazioni/:userId', 'src/bookings/bookings-page.tsx'),
   app('/app/conti', 'src/accounts/accounts-page.tsx'),
   app('/app/statistiche', 'src/admin/statistics-page.tsx'),
+  app('/app/attivita', 'src/history/activity-page.tsx'),
   app('/app/utenti', 'src/admin/users-page.tsx'),
 ];
 

@@ -78,6 +78,7 @@ const appRoutes = (): RouteObject[] => [
               { path: 'prenotazioni/:userId', lazy: lazyRoute(() => import('../bookings/bookings-page.tsx')) },
               { path: 'conti', lazy: lazyRoute(() => import('../accounts/accounts-page.tsx')) },
               { path: 'statistiche', lazy: lazyRoute(() => import('../admin/statistics-page.tsx')) },
+              { path: 'attivita', lazy: lazyRoute(() => import('../history/activity-page.tsx')) },
               { path: 'utenti', lazy: lazyRoute(() => import('../admin/users-page.tsx')) },
               { path: '*', lazy: notFound },
             ],

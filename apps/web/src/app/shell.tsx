@@ -30,7 +30,7 @@ const NAV: readonly NavEntry[] = [
   { to: '/app/calendario', label: 'nav.calendar', icon: CalendarDays },
   { to: '/app/gestione', label: 'nav.management', icon: ClipboardList },
   { to: '/app/tutorial', label: 'nav.tutorial', icon: BookOpen },
-  { to: '/app/impostazioni', label: 'nav.settings', icon: Settings, also: ['/app/prenotazioni', '/app/statistiche', '/app/utenti'] },
+  { to: '/app/impostazioni', label: 'nav.settings', icon: Settings, also: ['/app/prenotazioni', '/app/statistiche', '/app/attivita', '/app/utenti'] },
 ];
 
 /** The section a path belongs to, so the navigation marks it on every sub-page. */

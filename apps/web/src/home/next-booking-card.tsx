@@ -3,7 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import { formatDisplayDate, textColourOn } from '@rustico/core';
 import { useNextBooking } from '../bookings/queries.ts';
 import { t } from '../lib/i18n.ts';
-import { calendarPathFor } from '../calendar/paths.ts';
+import { calendarPathFor } from '../lib/calendar-path.ts';
 import { Card } from '../ui/card.tsx';
 import { Loading } from '../ui/loading.tsx';
 import styles from './home.module.css';

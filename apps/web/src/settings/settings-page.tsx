@@ -102,6 +102,9 @@ export function SettingsPage() {
             <LinkRow to="/app/statistiche" icon={<ChartColumn size={22} />} label={t('settings.statistics')} />
           </li>
           <li>
+            <LinkRow to="/app/attivita" icon={<History size={22} />} label={t('activity.title')} />
+          </li>
+          <li>
             <LinkRow to="/visitatore" icon={<Globe size={22} />} label={t('settings.welcomePage')} />
           </li>
           {isSuperadmin(user.role) ? (
