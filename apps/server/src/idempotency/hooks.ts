@@ -14,6 +14,8 @@ declare module 'fastify' {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const ifMatchHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+
 /**
  * Every write under /api accepts an Idempotency-Key: the same key from the same member within
  * seven days gets the first answer again and writes nothing. Keys are scoped to the logged-in
@@ -35,7 +37,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     const key = WRITES.has(request.method) && request.url.startsWith('/api/') && request.user ? parseIdempotencyKey(request.headers['idempotency-key']) : null;
     if (!key) return done();
     const userId = request.user!.id;
-    claimKey(ctx, userId, key, requestFingerprint(request.method, request.url, request.bodyAsSent)).then((claim) => {
+    claimKey(ctx, userId, key, requestFingerprint(request.method, request.url, request.bodyAsSent, ifMatchHeader(request.headers['if-match']))).then((claim) => {
       if (claim.kind === 'claimed') {
         const mark = appliedMark(ctx, userId, key, claim.claimedAt);
         request.idempotency = { key, claimedAt: claim.claimedAt, mark };

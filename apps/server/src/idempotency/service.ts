@@ -35,9 +35,13 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return value;
 }
 
-/** What the request asks for: the same key with another request is a mistake, not a resend. */
-export function requestFingerprint(method: string, url: string, body: unknown): string {
-  const hash = createHash('sha256').update(`${method} ${url}\n`);
+/**
+ * What the request asks for, and on which version (If-Match): the same key with another request is
+ * a mistake, not a resend.
+ */
+export function requestFingerprint(method: string, url: string, body: unknown, ifMatch?: string): string {
+  // Without If-Match the text is what it was before versions, so keys already kept still match.
+  const hash = createHash('sha256').update(`${method} ${url}${ifMatch === undefined ? '' : ` @${ifMatch}`}\n`);
   if (Buffer.isBuffer(body)) hash.update(body);
   else {
     let text: string;

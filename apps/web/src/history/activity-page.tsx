@@ -76,7 +76,7 @@ export function ActivityPage() {
   else {
     const entries = activity.data.pages.flatMap((page) => page.entries);
     content = (
-      <Card title={t('activity.title')} aria-label={t('activity.title')}>
+      <Card aria-label={t('activity.title')}>
         {entries.length === 0 ? (
           <p className={styles.muted}>{t('activity.empty')}</p>
         ) : (

@@ -107,7 +107,7 @@ async function send(path: string, init: RequestInit, signal: AbortSignal | undef
 async function sendWrite(method: Method, path: string, body: unknown, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   const headers = init.headers as Record<string, string>;
   if (headers['Idempotency-Key']) return send(path, init, signal);
-  const fingerprint = writeFingerprint(method, path, body);
+  const fingerprint = writeFingerprint(method, path, body, headers['If-Match']);
   headers['Idempotency-Key'] = keyForWrite(fingerprint);
   const response = await send(path, init, signal);
   if (isKeptAnswer(response.status)) writeAnswered(fingerprint);

@@ -38,6 +38,8 @@ describe('one Idempotency-Key per user action', () => {
   it('tells writes apart by method, address and body, and files by name, size and date', () => {
     expect(writeFingerprint('PUT', '/bookings/b1', { start: '2026-12-14' })).not.toBe(writeFingerprint('PUT', '/bookings/b1', { start: '2026-12-15' }));
     expect(writeFingerprint('DELETE', '/bookings/b1', undefined)).not.toBe(writeFingerprint('DELETE', '/bookings/b2', undefined));
+    // The same values applied again on the newer version a STALE_EDIT named: another request.
+    expect(writeFingerprint('PUT', '/bookings/b1', { start: '2026-12-14' }, '1')).not.toBe(writeFingerprint('PUT', '/bookings/b1', { start: '2026-12-14' }, '2'));
     const photo = new File(['abc'], 'casa.jpg', { type: 'image/jpeg', lastModified: 1 });
     const other = new File(['abcd'], 'casa.jpg', { type: 'image/jpeg', lastModified: 1 });
     expect(writeFingerprint('PUT', '/profile/photo', photo)).toBe(writeFingerprint('PUT', '/profile/photo', new File(['xyz'], 'casa.jpg', { type: 'image/jpeg', lastModified: 1 })));

@@ -20,13 +20,18 @@ export const SAME_ACTION_MS = 10_000;
 const waiting = new Map<string, string>();
 let lastAnswered: { fingerprint: string; key: string; at: number } | null = null;
 
-/** What makes two writes the same: method, address and body (a file by its name, size and date). */
-export function writeFingerprint(method: string, path: string, body: unknown): string {
+/**
+ * What makes two writes the same: method, address, the version an edit is made on (If-Match: the
+ * same values applied again on a newer version are a new action) and body (a file by its name,
+ * size and date).
+ */
+export function writeFingerprint(method: string, path: string, body: unknown, ifMatch?: string): string {
+  const head = `${method} ${path}${ifMatch === undefined ? '' : ` @${ifMatch}`}`;
   if (typeof Blob !== 'undefined' && body instanceof Blob) {
     const file = body as Blob & { name?: string; lastModified?: number };
-    return `${method} ${path}\n${file.type} ${file.size} ${file.name ?? ''} ${file.lastModified ?? ''}`;
+    return `${head}\n${file.type} ${file.size} ${file.name ?? ''} ${file.lastModified ?? ''}`;
   }
-  return `${method} ${path}\n${body === undefined ? '' : JSON.stringify(body)}`;
+  return `${head}\n${body === undefined ? '' : JSON.stringify(body)}`;
 }
 
 /** The key for a write about to be sent. */

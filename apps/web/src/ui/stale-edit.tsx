@@ -33,26 +33,19 @@ export function StaleEdit({ changedByName, changedAt, rows, onApplyMine, onKeepT
         {t('staleEdit.title')}
       </h3>
       <p>{changedAt ? t('staleEdit.changedAt', { name: who, moment: formatMoment(changedAt) }) : t('staleEdit.changed', { name: who })}</p>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">{t('staleEdit.field')}</span>
-            </th>
-            <th scope="col">{t('staleEdit.theirs', { name: who })}</th>
-            <th scope="col">{t('staleEdit.mine')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label} data-differs={row.theirs !== row.mine || undefined}>
-              <th scope="row">{row.label}</th>
-              <td>{row.theirs}</td>
-              <td>{row.mine}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <dl className={styles.values}>
+        {rows.map((row) => (
+          <div key={row.label} className={styles.value} data-field={row.label} data-differs={row.theirs !== row.mine || undefined}>
+            <dt>{row.label}</dt>
+            <dd>
+              <span className={styles.whose}>{t('staleEdit.theirs', { name: who })}</span> {row.theirs}
+            </dd>
+            <dd>
+              <span className={styles.whose}>{t('staleEdit.mine')}</span> {row.mine}
+            </dd>
+          </div>
+        ))}
+      </dl>
       <div className={styles.actions}>
         <Button variant="outlined" onClick={onKeepTheirs} disabled={applying}>
           {t('staleEdit.keepTheirs')}
