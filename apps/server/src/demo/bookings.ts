@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, checkoutCost, roundKwh, stayFee, todayIn, type Purpose } from '@rustico/core';
-import { insertBooking } from '../bookings/service.ts';
+import { insertBooking, recordBookingChange } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { insertNote } from '../notes/service.ts';
+import { findUserById } from '../users/service.ts';
 import { insertCorrection, insertReading, markCheckedIn, markCheckedOut, markPaid } from '../stays/service.ts';
 
 export interface DemoStay {
@@ -66,6 +67,16 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
       createdAt: at(addDays(start, -30)), updatedAt: at(addDays(start, -30)),
       createdBy: stay.bookedBy ? userIds.get(stay.bookedBy)! : null,
     });
+    // Its history, as the app would have kept it: booked, checked in and out, paid, corrected.
+    const owner = (await findUserById(ctx.db, userId))!;
+    const row = { id, userId, startDate: start, endDate: end, ownerName: owner.name };
+    const byId = stay.bookedBy ? userIds.get(stay.bookedBy)! : userId;
+    const fields = { start, end, purpose, status: 'confirmed', owner: owner.name };
+    await recordBookingChange(ctx.db, { row, action: 'created', byId, at: new Date(at(addDays(start, -30))), before: null, after: fields });
+    if (stay.who === 'sofia' && stay.kwh === undefined) {
+      // Sofia moved her coming week by a day: «Attività» and the booking's history tell it.
+      await recordBookingChange(ctx.db, { row, action: 'updated', byId, at: new Date(at(addDays(start, -12))), before: { ...fields, start: addDays(start, -1) }, after: fields });
+    }
     if (stay.kwh === undefined) continue;
 
     const reading = (kind: 'checkin' | 'checkout', day: string) => ({
@@ -73,6 +84,7 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
     });
     await insertReading(ctx.db, reading('checkin', start));
     await markCheckedIn(ctx.db, id, at(start));
+    await recordBookingChange(ctx.db, { row, action: 'checkin', byId: userId, at: new Date(at(start)), before: null, after: { dayKwh: meter.dayKwh, nightKwh: meter.nightKwh } });
     // Most of a stay's electricity runs on the day rate.
     meter.dayKwh = roundKwh(meter.dayKwh + stay.kwh * 0.7);
     meter.nightKwh = roundKwh(meter.nightKwh + stay.kwh - roundKwh(stay.kwh * 0.7));
@@ -84,10 +96,22 @@ export async function seedDemoBookings(ctx: AppContext, userIds: Map<string, str
         id: randomUUID(), readingId: departure.id, previousDayKwh: roundKwh(departure.dayKwh * 10), previousNightKwh: departure.nightKwh,
         dayKwh: departure.dayKwh, nightKwh: departure.nightKwh, correctedBy: userIds.get('giulia')!, correctedAt: `${addDays(end, 1)}T08:30:00.000Z`,
       });
+      await recordBookingChange(ctx.db, {
+        row, action: 'corrected', byId: userIds.get('giulia')!, at: new Date(`${addDays(end, 1)}T08:30:00.000Z`),
+        before: { departureDayKwh: roundKwh(departure.dayKwh * 10) }, after: { departureDayKwh: departure.dayKwh },
+      });
     }
     const cost = checkoutCost({ start, end, purpose, storedCostCentimes: stayFee({ start, end }, purpose, rules) }, stay.kwh, rules);
     await markCheckedOut(ctx.db, id, stay.kwh, cost.totalCentimes, at(end));
-    if (stay !== unpaid) await markPaid(ctx.db, id, stay.who === 'sofia' ? 'twint' : 'bank_transfer', at(end));
+    await recordBookingChange(ctx.db, {
+      row, action: 'checkout', byId: userId, at: new Date(at(end)),
+      before: { costCentimes: stayFee({ start, end }, purpose, rules) }, after: { dayKwh: departure.dayKwh, nightKwh: departure.nightKwh, kwhUsed: stay.kwh, costCentimes: cost.totalCentimes },
+    });
+    if (stay !== unpaid) {
+      const method = stay.who === 'sofia' ? 'twint' : 'bank_transfer';
+      await markPaid(ctx.db, id, method, at(end));
+      await recordBookingChange(ctx.db, { row, action: 'paid', byId: userId, at: new Date(at(end)), before: null, after: { paymentMethod: method, costCentimes: cost.totalCentimes } });
+    }
 
     for (const [kind, text, day] of [['checkin', stay.checkinNote, start], ['checkout', stay.checkoutNote, end]] as const) {
       if (!text) continue;
