@@ -55,7 +55,10 @@ test('a member adds an expense with a photo receipt, an admin verifies it and pa
   const detail = admin.dialog(description);
   await expect(detail.getByRole('link', { name: /Apri la ricevuta/ })).toBeVisible();
   await detail.getByRole('button', { name: 'Verifica' }).click();
-  await expect(detail.getByText(`Verificata da ${demo.admin.name}`)).toBeVisible();
+  // Its history: verified by the admin, the field before and after.
+  const verified = detail.getByRole('listitem').filter({ hasText: 'Verificata:' });
+  await expect(verified).toContainText(`Verificata${demo.admin.name}`);
+  await expect(verified).toContainText('Verificata: No → Sì');
   await detail.getByRole('button', { name: 'Chiudi' }).click();
 
   const balance = admin.balanceRow(member.name);

@@ -5,7 +5,10 @@ import { ActivityPage, StaleEditView } from './pages/changes-pages.ts';
 import { DEMO_PASSWORD, demo, emailOf, type DemoPerson } from './support/demo.ts';
 import { expect, expectAccessible, loginAs, test } from './support/fixtures.ts';
 
-/* Each test books in a month of its own, far beyond the demo's bookings and the other specs'. */
+/*
+ * Each test books in a month of its own, far beyond the demo's bookings and the other specs' (the
+ * register spec's October of 2029 and 2030, the daily flows' 44 to 47 months ahead, fairness's 53).
+ */
 
 const SCREENSHOTS = 'screenshots/changes';
 
@@ -16,7 +19,7 @@ async function apiAs(testInfo: TestInfo, person: DemoPerson): Promise<APIRequest
 }
 
 test('two tabs edit one booking: the later sees who changed it and when, both values, and applies its own', { tag: '@desktop' }, async ({ page, context }, testInfo) => {
-  const offset = testInfo.project.name === 'phone' ? 35 : 75;
+  const offset = testInfo.project.name === 'phone' ? 48 : 88;
   const month = monthAhead(offset);
   const luca = await apiAs(testInfo, demo.member);
   const booked = await luca.post('/api/bookings', { data: { start: iso(month, 14), end: iso(month, 18), purpose: 'personal' } });
@@ -59,7 +62,7 @@ test('two tabs edit one booking: the later sees who changed it and when, both va
 });
 
 test('«Attività» shows an administrator the house’s changes by member and kind, each leading to its thing', { tag: '@desktop' }, async ({ page }, testInfo) => {
-  const offset = testInfo.project.name === 'phone' ? 36 : 76;
+  const offset = testInfo.project.name === 'phone' ? 49 : 89;
   const month = monthAhead(offset);
   const sofia = await apiAs(testInfo, demo.member2);
   const booked = await sofia.post('/api/bookings', { data: { start: iso(month, 5), end: iso(month, 7), purpose: 'personal' } });

@@ -110,7 +110,7 @@ async function sendWrite(method: Method, path: string, body: unknown, init: Requ
   const fingerprint = writeFingerprint(method, path, body, headers['If-Match']);
   headers['Idempotency-Key'] = keyForWrite(fingerprint);
   const response = await send(path, init, signal);
-  if (isKeptAnswer(response.status)) writeAnswered(fingerprint);
+  if (isKeptAnswer(response.status)) writeAnswered(fingerprint, response.ok);
   return response;
 }
 

@@ -7,9 +7,9 @@ describe('one Idempotency-Key per user action', () => {
   it('gives a second tap the key of the first, while it waits and just after its answer', () => {
     const first = keyForWrite(save, 0);
     expect(keyForWrite(save, 5)).toBe(first);
-    writeAnswered(save, 100);
+    writeAnswered(save, true, 100);
     expect(keyForWrite(save, 100 + SAME_ACTION_MS)).toBe(first);
-    writeAnswered(save, 200 + SAME_ACTION_MS);
+    writeAnswered(save, true, 200 + SAME_ACTION_MS);
   });
 
   it('keeps the key of a write the network lost, for the retry', () => {
@@ -17,22 +17,31 @@ describe('one Idempotency-Key per user action', () => {
     const first = keyForWrite(note, 0);
     // No answer: the network failed. A retry an hour later is still the same note.
     expect(keyForWrite(note, 3_600_000)).toBe(first);
-    writeAnswered(note, 3_600_100);
+    writeAnswered(note, true, 3_600_100);
   });
 
   it('makes the same write a new action after 10 s, or after any other write', () => {
     const on = writeFingerprint('PUT', '/notes/n1/reactions/me', undefined);
     const off = writeFingerprint('DELETE', '/notes/n1/reactions/me', undefined);
     const first = keyForWrite(on, 0);
-    writeAnswered(on, 10);
+    writeAnswered(on, true, 10);
     keyForWrite(off, 20);
-    writeAnswered(off, 30);
+    writeAnswered(off, true, 30);
     // On, off, on again: three actions, the third not a replay of the first.
     expect(keyForWrite(on, 40)).not.toBe(first);
-    writeAnswered(on, 50);
+    writeAnswered(on, true, 50);
     const later = keyForWrite(on, 50 + SAME_ACTION_MS + 1);
     expect(later).not.toBe(first);
-    writeAnswered(on, 60 + SAME_ACTION_MS);
+    writeAnswered(on, true, 60 + SAME_ACTION_MS);
+  });
+
+  it('makes a refused write, tried again, a new action: the turn may have passed meanwhile', () => {
+    const book = writeFingerprint('POST', '/bookings', { start: '2027-07-01', end: '2027-07-04', purpose: 'personal' });
+    const first = keyForWrite(book, 0);
+    writeAnswered(book, false, 10);
+    const again = keyForWrite(book, 20);
+    expect(again).not.toBe(first);
+    writeAnswered(book, true, 30);
   });
 
   it('tells writes apart by method, address and body, and files by name, size and date', () => {

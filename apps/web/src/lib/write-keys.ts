@@ -2,9 +2,10 @@
  * One Idempotency-Key per user action. The server performs a write once per key and answers a
  * resend with the first answer (docs/architecture.md), so the app gives the same key to what is
  * the same action: a write the same as one still waiting for its answer (a second tap, a retry
- * after the network failed), or the same as the write answered just before it, within 10 s (a
- * second tap that came late). Any other write in between makes the next one a new action: on,
- * off, on again is three.
+ * after the network failed), or the same as the write done just before it, within 10 s (a second
+ * tap that came late). Any other write in between makes the next one a new action (on, off, on
+ * again is three), and so does a write the server refused: trying again is asking again (the
+ * turn may have passed, the nights freed up).
  */
 
 /** Random enough for a key, and available where crypto.randomUUID is not (plain HTTP on a LAN). */
@@ -46,12 +47,12 @@ export function keyForWrite(fingerprint: string, now = Date.now()): string {
 }
 
 /**
- * The server answered the write for good (a success or a refusal it keeps for the key): the next
- * write like it is a new action once 10 s have passed or another write was sent.
+ * The server answered the write for good (it keeps the answer for the key). Done, the next write
+ * like it is the same action for 10 s, unless another write comes between; refused, it is new.
  */
-export function writeAnswered(fingerprint: string, now = Date.now()): void {
+export function writeAnswered(fingerprint: string, done: boolean, now = Date.now()): void {
   const key = waiting.get(fingerprint);
   if (key === undefined) return;
   waiting.delete(fingerprint);
-  lastAnswered = { fingerprint, key, at: now };
+  lastAnswered = done ? { fingerprint, key, at: now } : null;
 }

@@ -53,12 +53,12 @@ export async function sendOrQueue<T>(write: QueueableWrite): Promise<WriteOutcom
           : write.method === 'PUT'
             ? await api.put<T>(write.path, write.body, { headers })
             : await api.post<T>(write.path, write.body, { headers });
-      writeAnswered(fingerprint);
+      writeAnswered(fingerprint, true);
       if (write.replaces) await deleteOutboxEntry(write.replaces.key);
       return { queued: false, data };
     } catch (error) {
       if (!isApiError(error) || error.status !== 0) {
-        if (isApiError(error) && isKeptAnswer(error.status)) writeAnswered(fingerprint);
+        if (isApiError(error) && isKeptAnswer(error.status)) writeAnswered(fingerprint, false);
         throw error;
       }
     }
