@@ -14,6 +14,13 @@ import { Facts } from '../ui/facts.tsx';
 import { ChangeList } from '../history/change-list.tsx';
 import styles from './accounts.module.css';
 import { useDeleteExpense, useExpenseHistory, useSaveExpense } from './queries.ts';
+import { staleEditOf } from '../lib/api.ts';
+
+/** A refusal's text; for a stale one, who changed the expense meanwhile (the list shows it as it is now). */
+function staleText(error: unknown): string {
+  const stale = staleEditOf(error);
+  return stale ? t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error);
+}
 
 function History({ id }: { id: string }) {
   const history = useExpenseHistory(id);
@@ -53,18 +60,22 @@ export function ExpenseDetailDialog({ expense, onEdit, onClose }: { expense: Exp
   const verify = () => {
     const { id, date, amountCentimes, category, description, paidById, recurring } = expense;
     save.mutate(
-      { id, input: { date, amountCentimes, category, description, paidById, recurring }, verified: true },
-      { onSuccess: () => toast({ title: t('accounts.detail.verifiedToast') }), onError: (error) => setAlert(errorText(error)) },
+      // Verified as shown: changed meanwhile, the admin is told by whom and looks again.
+      { id, input: { date, amountCentimes, category, description, paidById, recurring }, verified: true, version: expense.version },
+      { onSuccess: () => toast({ title: t('accounts.detail.verifiedToast') }), onError: (error) => setAlert(staleText(error)) },
     );
   };
   const del = () =>
-    remove.mutate(expense.id, {
-      onSuccess: () => {
-        toast({ title: t('accounts.detail.deleted') });
-        onClose();
+    remove.mutate(
+      { id: expense.id, version: expense.version },
+      {
+        onSuccess: () => {
+          toast({ title: t('accounts.detail.deleted') });
+          onClose();
+        },
+        onError: (error) => setAlert(staleText(error)),
       },
-      onError: (error) => setAlert(errorText(error)),
-    });
+    );
 
   if (confirming) {
     return (

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Paperclip } from 'lucide-react';
-import { expenseCategories, francs, isAdmin, RECEIPT_MAX_BYTES, type Expense, type ExpenseInput } from '@rustico/core';
+import { expenseCategories, formatChf, formatDisplayDate, francs, isAdmin, RECEIPT_MAX_BYTES, type Expense, type ExpenseInput } from '@rustico/core';
 import type { z } from 'zod';
 import { useMembers } from '../members/queries.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { isApiError } from '../lib/api.ts';
+import { isApiError, staleEditOf } from '../lib/api.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
 import { t } from '../lib/i18n.ts';
@@ -13,6 +13,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Select } from '../ui/select.tsx';
+import { StaleEdit } from '../ui/stale-edit.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
@@ -51,6 +52,9 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [formAlert, setFormAlert] = useState<string | null>(null);
+  // The version this edit is made on; after a STALE_EDIT, the newer one the person chose to apply theirs to.
+  const [baseVersion, setBaseVersion] = useState(expense?.version);
+  const [stale, setStale] = useState<{ current: Expense; changedByName: string | null; changedAt: string | null; values: FormValues } | null>(null);
   const {
     register,
     control,
@@ -81,7 +85,7 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
       ]
     : [{ value: user.id, label: user.name }];
 
-  const onSubmit = async (values: FormValues) => {
+  const submit = async (values: FormValues, version?: number) => {
     setFormAlert(null);
     if (file && file.size > RECEIPT_MAX_BYTES) {
       setFormAlert(errorCodeText('BODY_TOO_LARGE'));
@@ -89,8 +93,13 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
     }
     let saved: Expense;
     try {
-      saved = await save.mutateAsync({ id: expense?.id ?? null, input: toInput(values) });
+      saved = await save.mutateAsync({ id: expense?.id ?? null, input: toInput(values), version: version ?? baseVersion });
     } catch (error) {
+      const refused = staleEditOf<Expense>(error);
+      if (refused) {
+        setStale({ ...refused, values });
+        return;
+      }
       const field = isApiError(error) ? error.field : undefined;
       const name = field === 'amountCentimes' ? 'amount' : field === 'paidById' ? 'paidBy' : field;
       if (isApiError(error) && name && (FIELDS as readonly string[]).includes(name)) {
@@ -113,6 +122,35 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
     onClose();
   };
 
+  if (stale) {
+    const { current, values } = stale;
+    const mine = toInput(values);
+    const payer = (id: string | null) => payers.find((p) => p.value === (id ?? HOUSE))?.label ?? '–';
+    const rows = [
+      { label: t('accounts.form.amount'), theirs: formatChf(current.amountCentimes), mine: formatChf(mine.amountCentimes) },
+      { label: t('accounts.form.date'), theirs: formatDisplayDate(current.date), mine: formatDisplayDate(mine.date) },
+      { label: t('accounts.form.category'), theirs: t(`accounts.categories.${current.category}`), mine: t(`accounts.categories.${mine.category}`) },
+      { label: t('accounts.form.description'), theirs: current.description, mine: mine.description },
+      { label: t('accounts.form.paidBy'), theirs: current.paidByName ?? payer(current.paidById), mine: payer(mine.paidById) },
+    ];
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()} title={t('accounts.form.editTitle')}>
+        <StaleEdit
+          changedByName={stale.changedByName}
+          changedAt={stale.changedAt}
+          rows={rows}
+          applying={save.isPending}
+          onKeepTheirs={onClose}
+          onApplyMine={() => {
+            setBaseVersion(current.version);
+            setStale(null);
+            void submit(values, current.version);
+          }}
+        />
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog
       open
@@ -126,7 +164,7 @@ export function ExpenseFormDialog({ expense, onClose }: { expense: Expense | nul
         </DialogActions>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+      <form id={formId} className={styles.form} onSubmit={(event) => void handleSubmit((values) => submit(values))(event)} noValidate>
         {formAlert ? <Alert>{formAlert}</Alert> : null}
         <TextField
           {...register('amount')}

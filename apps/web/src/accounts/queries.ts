@@ -13,7 +13,7 @@ import {
   type ExpenseInput,
   type SettlementInput,
 } from '@rustico/core';
-import { api, upload, type Answer } from '../lib/api.ts';
+import { api, ifMatch, upload, type Answer } from '../lib/api.ts';
 import { moneyKeys } from './keys.ts';
 
 export function useYearAccount(year: number) {
@@ -64,9 +64,9 @@ export async function uploadReceipt(id: string, file: File): Promise<Expense> {
 export function useSaveExpense() {
   const changed = useMoneyChanged();
   return useMutation({
-    mutationFn: ({ id, input, verified }: { id: string | null; input: ExpenseInput; verified?: boolean }) =>
+    mutationFn: ({ id, input, verified, version }: { id: string | null; input: ExpenseInput; verified?: boolean; version?: number }) =>
       (id
-        ? api.put<Answer<typeof expenseResponseSchema>>(`/expenses/${encodeURIComponent(id)}`, { ...input, ...(verified === undefined ? {} : { verified }) })
+        ? api.put<Answer<typeof expenseResponseSchema>>(`/expenses/${encodeURIComponent(id)}`, { ...input, ...(verified === undefined ? {} : { verified }) }, version === undefined ? undefined : ifMatch(version))
         : api.post<Answer<typeof expenseResponseSchema>>('/expenses', input)
       ).then((data) => data.expense),
     onSettled: changed,
@@ -80,7 +80,7 @@ export function useUploadReceipt() {
 
 export function useDeleteExpense() {
   const changed = useMoneyChanged();
-  return useMutation({ mutationFn: (id: string) => api.delete(`/expenses/${encodeURIComponent(id)}`), onSettled: changed });
+  return useMutation({ mutationFn: ({ id, version }: { id: string; version: number }) => api.delete(`/expenses/${encodeURIComponent(id)}`, ifMatch(version)), onSettled: changed });
 }
 
 export function useRecordSettlement() {

@@ -3,7 +3,7 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Fingerprint, Gift, KeyRound } from 'lucide-react';
 import type { Member, MemberUpdate } from '@rustico/core';
 import type { z } from 'zod';
-import { isApiError } from '../lib/api.ts';
+import { isApiError, staleEditOf } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -70,7 +70,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
   const save = (changes: MemberUpdate) => {
     setFormAlert(null);
     update.mutate(
-      { id: member.id, changes },
+      { id: member.id, changes, version: member.version },
       {
         onSuccess: () => {
           toast({ title: t('admin.users.saved') });
@@ -78,7 +78,9 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
         },
         onError: (error) => {
           setMode({ kind: 'edit' });
-          if (isApiError(error) && (error.code === 'COLOUR_UNREADABLE' || error.field === 'colour')) {
+          const stale = staleEditOf(error);
+          if (stale) setFormAlert(t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }));
+          else if (isApiError(error) && (error.code === 'COLOUR_UNREADABLE' || error.field === 'colour')) {
             setError('colour', { type: 'server', message: errorText(error) }, { shouldFocus: true });
           } else {
             setFormAlert(errorText(error));

@@ -13,7 +13,7 @@ import {
   type NewMember,
 } from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
-import { api, type Answer } from '../lib/api.ts';
+import { api, ifMatch, type Answer } from '../lib/api.ts';
 import { membersKey } from '../members/queries.ts';
 import { readingsKey, statisticsKey, storageKey } from './keys.ts';
 
@@ -69,8 +69,8 @@ export function useAddMember() {
 export function useUpdateMember() {
   const changed = useMemberChanged();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: MemberUpdate }) =>
-      api.patch<MemberResponse>(userPath(id), changes).then((data) => data.user),
+    mutationFn: ({ id, changes, version }: { id: string; changes: MemberUpdate; version: number }) =>
+      api.patch<MemberResponse>(userPath(id), changes, ifMatch(version)).then((data) => data.user),
     onSuccess: changed,
   });
 }

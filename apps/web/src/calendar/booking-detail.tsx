@@ -62,7 +62,7 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
           setConfirming(false);
           // Changed since it was shown: the detail shows it as it is now (the booking queries refresh); the member looks again.
           const stale = staleEditOf<Booking>(error);
-          toast({ title: stale ? t('staleEdit.deleted', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error), error: true });
+          toast({ title: stale ? t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error), error: true });
         },
       },
     );

@@ -9,6 +9,7 @@ import { cx } from '../ui/cx.ts';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { NoteText } from './note-text.tsx';
+import { staleEditOf } from '../lib/api.ts';
 import { useDeleteNote, useToggleReaction } from './queries.ts';
 import { NoteTime } from './note-time.tsx';
 import styles from './notes.module.css';
@@ -33,16 +34,20 @@ export function NoteItem({ note, mine }: NoteItemProps) {
     );
 
   const confirmDelete = () =>
-    remove.mutate(note.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: t('notes.deleted') });
+    remove.mutate(
+      { id: note.id, version: note.version },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast({ title: t('notes.deleted') });
+        },
+        onError: (error) => {
+          setConfirming(false);
+          const stale = staleEditOf(error);
+          toast({ title: stale ? t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error), error: true });
+        },
       },
-      onError: (error) => {
-        setConfirming(false);
-        toast({ title: errorText(error), error: true });
-      },
-    });
+    );
 
   return (
     <article className={styles.note} aria-label={note.authorName}>

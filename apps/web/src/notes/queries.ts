@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { api, type Answer } from '../lib/api.ts';
+import { api, ifMatch, type Answer } from '../lib/api.ts';
 import { sendOrQueue } from '../offline/outbox.ts';
 import { FIRST_DATA } from '../lib/api-paths.ts';
 
@@ -108,8 +108,8 @@ export function useCreateNote() {
 export function useDeleteNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/notes/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) => {
+    mutationFn: ({ id, version }: { id: string; version: number }) => api.delete(`/notes/${encodeURIComponent(id)}`, ifMatch(version)),
+    onSuccess: (_result, { id }) => {
       queryClient.setQueryData<InfiniteData<NotesPage>>(noteKeys.list(), (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, notes: page.notes.filter((n) => n.id !== id) })) } : data,
       );

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@rustico/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -5,7 +6,7 @@ import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useCurrentUser } from '../auth/queries.ts';
-import { isApiError } from '../lib/api.ts';
+import { isApiError, staleEditOf } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { errorCodeText, errorText } from '../lib/error-text.ts';
 import { fieldErrorText } from '../lib/form-errors.ts';
@@ -69,8 +70,15 @@ export function ProfilePage() {
       }
     }
     try {
-      showUpdatedUser(queryClient, await updateName(name));
+      showUpdatedUser(queryClient, await updateName(name, user.version));
     } catch (error) {
+      const stale = staleEditOf<SessionUser>(error);
+      if (stale) {
+        // Changed on another device meanwhile: the name typed stays in the field, the profile shows what is saved now.
+        showUpdatedUser(queryClient, stale.current);
+        toast({ title: t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }), error: true });
+        return;
+      }
       if (isApiError(error) && error.field === 'name') {
         setError('name', { type: 'server', message: errorCodeText(error.code) });
       }

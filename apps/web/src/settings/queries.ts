@@ -12,7 +12,7 @@ import {
 import { sessionQueryKey } from '../auth/queries.ts';
 import { rememberSession } from '../auth/session.ts';
 import { bookingKeys } from '../bookings/queries.ts';
-import { api, upload, type Answer } from '../lib/api.ts';
+import { api, ifMatch, upload, type Answer } from '../lib/api.ts';
 import { FIRST_DATA } from '../lib/api-paths.ts';
 import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 
@@ -21,8 +21,9 @@ export async function uploadPhoto(file: File): Promise<SessionUser> {
   return (await upload<Answer<typeof sessionResponseSchema>>('PUT', '/profile/photo', file, file.type || 'application/octet-stream')).user;
 }
 
-export async function updateName(name: string): Promise<SessionUser> {
-  return (await api.put<Answer<typeof sessionResponseSchema>>('/profile', { name })).user;
+/** A new name, made on the version of the profile `version` (another device may have changed it since). */
+export async function updateName(name: string, version: number): Promise<SessionUser> {
+  return (await api.put<Answer<typeof sessionResponseSchema>>('/profile', { name }, ifMatch(version))).user;
 }
 
 /**

@@ -1214,7 +1214,7 @@ export const de: Messages = {
     mine: 'Deine Änderungen',
     applyMine: 'Meine übernehmen',
     keepTheirs: 'Die neuen behalten',
-    deleted: '{name} hat es inzwischen geändert: sieh es dir an, bevor du es löschst.',
+    lookAgain: '{name} hat es inzwischen geändert: sieh es dir an, wie es jetzt ist, und versuche es nochmals.',
   },
   history: {
     title: 'Verlauf',

@@ -1214,7 +1214,7 @@ export const en: Messages = {
     mine: 'Your changes',
     applyMine: 'Apply mine',
     keepTheirs: 'Keep the new ones',
-    deleted: '{name} changed it meanwhile: look at it again before you delete it.',
+    lookAgain: '{name} changed it meanwhile: look at it as it is now and try again.',
   },
   history: {
     title: 'History',

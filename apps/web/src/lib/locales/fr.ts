@@ -1258,7 +1258,7 @@ export const fr: Messages = {
     mine: 'Tes modifications',
     applyMine: 'Appliquer les miennes',
     keepTheirs: 'Garder les nouvelles',
-    deleted: "{name} l'a modifié entre-temps: regarde-le à nouveau avant de le supprimer.",
+    lookAgain: "{name} l'a modifié entre-temps: regarde-le tel qu'il est maintenant et réessaie.",
   },
   history: {
     title: 'Historique',

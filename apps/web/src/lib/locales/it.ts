@@ -1000,7 +1000,7 @@ export const it = {
     mine: 'Le tue modifiche',
     applyMine: 'Applica le mie',
     keepTheirs: 'Tieni le nuove',
-    deleted: '{name} l’ha modificato nel frattempo: guardalo di nuovo prima di eliminarlo.',
+    lookAgain: "{name} l’ha modificato nel frattempo: guarda com’è ora e riprova.",
   },
   history: {
     title: 'Cronologia',
