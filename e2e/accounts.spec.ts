@@ -56,7 +56,7 @@ test('a member adds an expense with a photo receipt, an admin verifies it and pa
   await expect(detail.getByRole('link', { name: /Apri la ricevuta/ })).toBeVisible();
   await detail.getByRole('button', { name: 'Verifica' }).click();
   // Its history: verified by the admin, the field before and after.
-  const verified = detail.getByRole('listitem').filter({ hasText: 'Verificata:' });
+  const verified = detail.getByRole('listitem').filter({ hasText: 'Verificata: No → Sì' });
   await expect(verified).toContainText(`Verificata${demo.admin.name}`);
   await expect(verified).toContainText('Verificata: No → Sì');
   await detail.getByRole('button', { name: 'Chiudi' }).click();

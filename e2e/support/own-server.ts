@@ -40,6 +40,7 @@ export class OwnServer {
         PASSWORD_HASH_MEMORY_KIB: '8',
         PASSWORD_HASH_ITERATIONS: '1',
         KEEP_DATA: fresh ? '0' : '1',
+        BUILT: '1',
         ...this.options.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

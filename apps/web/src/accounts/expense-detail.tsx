@@ -11,16 +11,10 @@ import { CloseButton, Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
+import { refusalText } from '../ui/stale-edit.tsx';
 import { ChangeList } from '../history/change-list.tsx';
 import styles from './accounts.module.css';
 import { useDeleteExpense, useExpenseHistory, useSaveExpense } from './queries.ts';
-import { staleEditOf } from '../lib/api.ts';
-
-/** A refusal's text; for a stale one, who changed the expense meanwhile (the list shows it as it is now). */
-function staleText(error: unknown): string {
-  const stale = staleEditOf(error);
-  return stale ? t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error);
-}
 
 function History({ id }: { id: string }) {
   const history = useExpenseHistory(id);
@@ -62,7 +56,7 @@ export function ExpenseDetailDialog({ expense, onEdit, onClose }: { expense: Exp
     save.mutate(
       // Verified as shown: changed meanwhile, the admin is told by whom and looks again.
       { id, input: { date, amountCentimes, category, description, paidById, recurring }, verified: true, version: expense.version },
-      { onSuccess: () => toast({ title: t('accounts.detail.verifiedToast') }), onError: (error) => setAlert(staleText(error)) },
+      { onSuccess: () => toast({ title: t('accounts.detail.verifiedToast') }), onError: (error) => setAlert(refusalText(error)) },
     );
   };
   const del = () =>
@@ -73,7 +67,7 @@ export function ExpenseDetailDialog({ expense, onEdit, onClose }: { expense: Exp
           toast({ title: t('accounts.detail.deleted') });
           onClose();
         },
-        onError: (error) => setAlert(staleText(error)),
+        onError: (error) => setAlert(refusalText(error)),
       },
     );
 

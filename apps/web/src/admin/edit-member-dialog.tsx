@@ -12,6 +12,7 @@ import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import { lookAgainText } from '../ui/stale-edit.tsx';
 import type { editMemberSchema } from './form-schemas.ts';
 import { MemberIdentityFields } from './member-fields.tsx';
 import { PasswordActions, PasswordShown } from './password-shown.tsx';
@@ -79,7 +80,7 @@ export function EditMemberDialog({ member, onClose }: { member: Member; onClose:
         onError: (error) => {
           setMode({ kind: 'edit' });
           const stale = staleEditOf(error);
-          if (stale) setFormAlert(t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }));
+          if (stale) setFormAlert(lookAgainText(stale.changedByName));
           else if (isApiError(error) && (error.code === 'COLOUR_UNREADABLE' || error.field === 'colour')) {
             setError('colour', { type: 'server', message: errorText(error) }, { shouldFocus: true });
           } else {

@@ -3,7 +3,6 @@ import { CalendarRange, Pencil, Trash2, X } from 'lucide-react';
 import { canDeleteBooking, canMoveBooking, formatChf, formatDisplayDate, type Booking, type HouseRules, type IsoDate, type SessionUser, type Stay } from '@rustico/core';
 import { StatusPill } from '../bookings/booking-status.tsx';
 import { BookingFairness } from '../fairness/booking-fairness.tsx';
-import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -15,7 +14,7 @@ import { nightsText, OwnerName } from './booking-parts.tsx';
 import { EditBookingForm } from './edit-booking-form.tsx';
 import { useDeleteBooking } from '../bookings/queries.ts';
 import { BookingChanges } from '../history/booking-changes.tsx';
-import { staleEditOf } from '../lib/api.ts';
+import { refusalText } from '../ui/stale-edit.tsx';
 import { Actions } from '../ui/actions.tsx';
 import styles from './calendar.module.css';
 
@@ -61,8 +60,7 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
         onError: (error) => {
           setConfirming(false);
           // Changed since it was shown: the detail shows it as it is now (the booking queries refresh); the member looks again.
-          const stale = staleEditOf<Booking>(error);
-          toast({ title: stale ? t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error), error: true });
+          toast({ title: refusalText(error), error: true });
         },
       },
     );

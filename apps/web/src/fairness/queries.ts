@@ -20,7 +20,7 @@ import {
   type TurnRoundInput,
 } from '@rustico/core';
 import { bookingKeys } from '../bookings/queries.ts';
-import { api, type Answer } from '../lib/api.ts';
+import { api, ifMatch, type Answer } from '../lib/api.ts';
 import { fairnessKeys, houseRulesKey } from './keys.ts';
 import { FIRST_DATA, quotaAddress } from '../lib/api-paths.ts';
 import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
@@ -29,14 +29,23 @@ const enc = encodeURIComponent;
 
 // ---- House rules and peak periods -------------------------------------------
 
-/** The house rules (prices, limits, the fair-booking rules), which the calendar and the payment read too. */
+type HouseRulesAnswer = Answer<typeof houseRulesResponseSchema>;
+
+/** The house rules (prices, limits, the fair-booking rules) and their version; the calendar and the payment read them too. */
 export const houseRulesQuery = queryOptions({
   queryKey: houseRulesKey,
-  queryFn: ({ signal }) => api.get<Answer<typeof houseRulesResponseSchema>>(FIRST_DATA.houseRules, { signal }).then((data) => data.rules),
+  queryFn: ({ signal }) => api.get<HouseRulesAnswer>(FIRST_DATA.houseRules, { signal }),
   staleTime: 10 * 60_000,
 });
 
+const rulesOf = (answer: HouseRulesAnswer) => answer.rules;
+
 export function useHouseRules() {
+  return useQuery({ ...houseRulesQuery, select: rulesOf });
+}
+
+/** The rules with the version an admin's change is made on. */
+export function useVersionedHouseRules() {
   return useQuery(houseRulesQuery);
 }
 
@@ -69,7 +78,8 @@ function useRulesChanged() {
 export function useSaveRules() {
   const changed = useRulesChanged();
   return useMutation({
-    mutationFn: (update: HouseRulesUpdate) => api.put<Answer<typeof houseRulesResponseSchema>>('/house/rules', update).then((data) => data.rules),
+    mutationFn: ({ update, version }: { update: HouseRulesUpdate; version: number }) =>
+      api.put<HouseRulesAnswer>('/house/rules', update, ifMatch(version)).then((data) => data.rules),
     onSettled: changed,
   });
 }
@@ -78,7 +88,7 @@ export function useSaveMemberQuota() {
   const changed = useRulesChanged();
   return useMutation({
     mutationFn: ({ memberId, quotaNights }: { memberId: string; quotaNights: number | null }) =>
-      api.put<Answer<typeof houseRulesResponseSchema>>(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }).then((data) => data.rules),
+      api.put<HouseRulesAnswer>(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }).then((data) => data.rules),
     onSettled: changed,
   });
 }

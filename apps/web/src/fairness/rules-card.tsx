@@ -1,9 +1,8 @@
-import { useId } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Gauge } from 'lucide-react';
 import { MAX_BOOKING_WINDOW_MONTHS, type HouseRules, type HouseRulesUpdate } from '@rustico/core';
 import { LoadFailed } from '../ui/forbidden.tsx';
-import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -13,7 +12,9 @@ import { useToast } from '../ui/toast-context.ts';
 import { Facts } from '../ui/facts.tsx';
 import { Actions } from '../ui/actions.tsx';
 import styles from './fairness.module.css';
-import { useHouseRules, useSaveRules } from './queries.ts';
+import { staleEditOf } from '../lib/api.ts';
+import { refusalText, StaleEdit } from '../ui/stale-edit.tsx';
+import { useVersionedHouseRules, useSaveRules } from './queries.ts';
 
 type RuleField = 'bookingWindowMonths' | 'maxStayNights' | 'quotaNights' | 'noticeDays';
 
@@ -52,20 +53,39 @@ function parse(text: string, field: (typeof FIELDS)[number]): number | null | un
   return value >= field.min && value <= field.max ? value : undefined;
 }
 
-function RulesForm({ rules }: { rules: HouseRules }) {
+/** Someone changed the rules after this admin opened them: the rules as they are now, and what this admin typed. */
+interface StaleRules {
+  current: { rules: HouseRules; version: number };
+  changedByName: string | null;
+  changedAt: string | null;
+  update: HouseRulesUpdate;
+}
+
+type VersionedRules = StaleRules['current'];
+
+const valuesOf = (rules: HouseRules) => Object.fromEntries(FIELDS.map((f) => [f.name, asText(rules[f.name])])) as FormValues;
+
+/**
+ * The admin's form on the rules they opened (`base`). Rules saved elsewhere meanwhile replace the
+ * fields while nothing is typed; once something is, what is typed stays and the save is made on the
+ * rules that were shown, so the server tells the admin instead of overwriting the other change.
+ */
+function RulesForm({ latest, onStale }: { latest: VersionedRules; onStale: (stale: StaleRules) => void }) {
   const save = useSaveRules();
   const { toast } = useToast();
   const formId = useId();
+  const [base, setBase] = useState(latest);
+  const rules = base.rules;
+  const shown = useMemo(() => valuesOf(rules), [rules]);
   const {
     register,
     handleSubmit,
     setError,
     clearErrors,
-    formState: { errors },
-  } = useForm<FormValues>({
-    defaultValues: Object.fromEntries(FIELDS.map((f) => [f.name, asText(rules[f.name])])) as FormValues,
-    reValidateMode: 'onSubmit',
-  });
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<FormValues>({ values: shown, reValidateMode: 'onSubmit' });
+  if (latest !== base && !isDirty) setBase(latest);
 
   const onSubmit = (values: FormValues) => {
     const update: HouseRulesUpdate = {};
@@ -85,10 +105,21 @@ function RulesForm({ rules }: { rules: HouseRules }) {
       toast({ title: t('fairness.rules.unchanged') });
       return;
     }
-    save.mutate(update, {
-      onSuccess: () => toast({ title: t('fairness.rules.saved') }),
-      onError: (error) => toast({ title: errorText(error), error: true }),
-    });
+    save.mutate(
+      { update, version: base.version },
+      {
+        onSuccess: () => {
+          // Saved: the fields take the rules as the server now answers them.
+          reset(values);
+          toast({ title: t('fairness.rules.saved') });
+        },
+        onError: (error) => {
+          const stale = staleEditOf<VersionedRules>(error);
+          if (stale) onStale({ ...stale, update });
+          else toast({ title: refusalText(error), error: true });
+        },
+      },
+    );
   };
 
   return (
@@ -119,6 +150,42 @@ function RulesForm({ rules }: { rules: HouseRules }) {
   );
 }
 
+/** The rules this admin changed, as they are now beside what they typed; nothing is saved until they choose. */
+function StaleRulesChoice({ stale, onDone }: { stale: StaleRules; onDone: () => void }) {
+  const save = useSaveRules();
+  const { toast } = useToast();
+  const changed = FIELDS.filter((field) => field.name in stale.update);
+  const rows = changed.map((field) => ({
+    label: t(LABELS[field.name][0]),
+    theirs: ruleValueText(field.name, stale.current.rules[field.name]),
+    mine: ruleValueText(field.name, stale.update[field.name] ?? null),
+  }));
+  return (
+    <StaleEdit
+      changedByName={stale.changedByName}
+      changedAt={stale.changedAt}
+      rows={rows}
+      applying={save.isPending}
+      onKeepTheirs={onDone}
+      onApplyMine={() =>
+        save.mutate(
+          { update: stale.update, version: stale.current.version },
+          {
+            onSuccess: () => {
+              toast({ title: t('fairness.rules.saved') });
+              onDone();
+            },
+            onError: (error) => {
+              toast({ title: refusalText(error), error: true });
+              onDone();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
 function RulesFacts({ rules }: { rules: HouseRules }) {
   return (
     <>
@@ -130,11 +197,14 @@ function RulesFacts({ rules }: { rules: HouseRules }) {
 
 /** The booking window, the longest stay, the quota and the notice: a form for admins, facts for everyone else. */
 export function RulesCard({ admin }: { admin: boolean }) {
-  const rules = useHouseRules();
+  const answer = useVersionedHouseRules();
+  const [stale, setStale] = useState<StaleRules | null>(null);
   let content;
-  if (rules.isPending) content = <Loading />;
-  else if (rules.isError) content = <LoadFailed onRetry={() => void rules.refetch()} />;
-  else content = admin ? <RulesForm key={JSON.stringify(rules.data)} rules={rules.data} /> : <RulesFacts rules={rules.data} />;
+  if (answer.isPending) content = <Loading />;
+  else if (answer.isError) content = <LoadFailed onRetry={() => void answer.refetch()} />;
+  else if (!admin) content = <RulesFacts rules={answer.data.rules} />;
+  else if (stale) content = <StaleRulesChoice stale={stale} onDone={() => setStale(null)} />;
+  else content = <RulesForm latest={answer.data} onStale={setStale} />;
   return (
     <Card title={t('fairness.rules.limits')} aria-label={t('fairness.rules.limits')} icon={<Gauge size={20} />}>
       {content}

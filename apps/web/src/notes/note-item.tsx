@@ -8,8 +8,8 @@ import { Button } from '../ui/button.tsx';
 import { cx } from '../ui/cx.ts';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { refusalText } from '../ui/stale-edit.tsx';
 import { NoteText } from './note-text.tsx';
-import { staleEditOf } from '../lib/api.ts';
 import { useDeleteNote, useToggleReaction } from './queries.ts';
 import { NoteTime } from './note-time.tsx';
 import styles from './notes.module.css';
@@ -43,8 +43,7 @@ export function NoteItem({ note, mine }: NoteItemProps) {
         },
         onError: (error) => {
           setConfirming(false);
-          const stale = staleEditOf(error);
-          toast({ title: stale ? t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }) : errorText(error), error: true });
+          toast({ title: refusalText(error), error: true });
         },
       },
     );

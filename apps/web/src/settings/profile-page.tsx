@@ -16,6 +16,7 @@ import { Page, pageStyles } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { lazyZodResolver } from '../ui/lazy-resolver.ts';
 import { useToast } from '../ui/toast-context.ts';
+import { lookAgainText } from '../ui/stale-edit.tsx';
 import type { profileUpdateSchema } from './form-schemas.ts';
 import type { PictureKind } from './photo-check.ts';
 import { PhotoPicker, usePickedPhoto } from './photo-picker.tsx';
@@ -76,7 +77,7 @@ export function ProfilePage() {
       if (stale) {
         // Changed on another device meanwhile: the name typed stays in the field, the profile shows what is saved now.
         showUpdatedUser(queryClient, stale.current);
-        toast({ title: t('staleEdit.lookAgain', { name: stale.changedByName ?? t('staleEdit.someone') }), error: true });
+        toast({ title: lookAgainText(stale.changedByName), error: true });
         return;
       }
       if (isApiError(error) && error.field === 'name') {

@@ -1,7 +1,20 @@
+import { staleEditOf } from '../lib/api.ts';
+import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { formatMoment } from '../lib/moment.ts';
 import { Button } from './button.tsx';
 import styles from './stale-edit.module.css';
+
+/** Who changed a thing since this person saw it: they look at it as it is now and try again. */
+export function lookAgainText(changedByName: string | null): string {
+  return t('staleEdit.lookAgain', { name: changedByName ?? t('staleEdit.someone') });
+}
+
+/** A refused write's text; a stale one names who changed the thing meanwhile (the screen shows it as it is now). */
+export function refusalText(error: unknown): string {
+  const stale = staleEditOf(error);
+  return stale ? lookAgainText(stale.changedByName) : errorText(error);
+}
 
 /** One value of the thing as someone else saved it meanwhile, beside the one this person typed. */
 export interface StaleEditRow {
