@@ -55,9 +55,13 @@ export function ProfilePage() {
   });
 
   const onSubmit = async ({ name }: ProfileOutput) => {
+    let base = user.version;
     if (picked) {
       try {
-        showUpdatedUser(queryClient, await uploadPhoto(picked.file));
+        const uploaded = await uploadPhoto(picked.file);
+        showUpdatedUser(queryClient, uploaded);
+        // The photo is one change made on the version this form saw; more than one means another device changed the profile too.
+        if (uploaded.version === base + 1) base = uploaded.version;
         choose(null);
       } catch (error) {
         console.warn('Profile photo upload failed', error);
@@ -71,7 +75,7 @@ export function ProfilePage() {
       }
     }
     try {
-      showUpdatedUser(queryClient, await updateName(name, user.version));
+      showUpdatedUser(queryClient, await updateName(name, base));
     } catch (error) {
       const stale = staleEditOf<SessionUser>(error);
       if (stale) {
