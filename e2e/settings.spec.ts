@@ -281,10 +281,16 @@ test.describe('Canali delle notifiche', () => {
     await expect(settings.channel('Promemoria')).toContainText('Push ed email');
 
     await settings.channel('Nuove note').click();
-    await expect(settings.dialog).toContainText('per email arrivano in un riassunto la sera');
     await settings.dialog.getByRole('radio', { name: 'Email', exact: true }).check();
     await settings.dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(settings.toast('Scelta salvata')).toBeVisible();
+    // Notes by email come in the evening's summary, unless the member wants them at once.
+    await expect(settings.channel('Email delle note')).toContainText('Riepilogo giornaliero');
+    await settings.channel('Email delle note').click();
+    await expect(settings.dialog).toContainText('una sola email la sera');
+    await settings.dialog.getByRole('radio', { name: 'Subito' }).check();
+    await settings.dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(settings.channel('Email delle note')).toContainText('Subito');
     await settings.channel('Prenotazioni degli altri').click();
     await settings.dialog.getByRole('radio', { name: 'Nessuna' }).check();
     await settings.dialog.getByRole('button', { name: 'Salva' }).click();
@@ -294,8 +300,15 @@ test.describe('Canali delle notifiche', () => {
     await page.reload();
     await expect(settings.channel('Nuove note')).toContainText('Email');
     await expect(settings.channel('Prenotazioni degli altri')).toContainText('Nessuna');
+    await expect(settings.channel('Email delle note')).toContainText('Subito');
+    // Bookings come by push only: no pace of emails to choose for them.
+    await expect(settings.channel('Email delle prenotazioni')).toHaveCount(0);
     const saved = await page.context().request.get('/api/profile/notifications');
-    expect(await saved.json()).toEqual({ choices: { bookings: 'none', notes: 'email', reminders: 'both', fairness: 'push' }, mailEnabled: true });
+    expect(await saved.json()).toEqual({
+      choices: { bookings: 'none', notes: 'email', reminders: 'both', fairness: 'push' },
+      paces: { bookings: 'daily', notes: 'immediate' },
+      mailEnabled: true,
+    });
   });
 });
 

@@ -54,6 +54,8 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   REMINDERS_EVERY_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  NOTIFY_DELAY_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(19),
   // Tests' stand-in push services listen on this machine; real ones never do.
   PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   // argon2id's costs; the defaults are OWASP's. Tests lower them: a hash then takes microseconds, not 20 ms.
@@ -100,6 +102,8 @@ export type Config = {
   mail: { smtpUrl: string; from: string } | null;
   /** How often the server looks for reminders and emails due. */
   remindersEveryMinutes: number;
+  /** How long messages about others' bookings and notes wait to be merged, and the hour of the daily summary. */
+  notices: { delayMinutes: number; summaryHour: number };
   /** Lets push endpoints be on loopback (tests only); otherwise only public HTTPS hosts. */
   pushAllowLoopback: boolean;
   /** argon2id's cost for new password hashes (a hash keeps the cost it was made with). */
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushContact: c.PUSH_CONTACT,
     mail: c.SMTP_URL ? { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM ?? `${c.HOUSE_NAME} <rustico@localhost>` } : null,
     remindersEveryMinutes: c.REMINDERS_EVERY_MINUTES,
+    notices: { delayMinutes: c.NOTIFY_DELAY_MINUTES, summaryHour: c.SUMMARY_HOUR },
     pushAllowLoopback: c.PUSH_ALLOW_LOOPBACK === 'true',
     passwordHash: { memoryKib: c.PASSWORD_HASH_MEMORY_KIB, iterations: c.PASSWORD_HASH_ITERATIONS },
     weather: {

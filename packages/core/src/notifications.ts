@@ -13,6 +13,18 @@ export type Channel = (typeof channels)[number];
 /** What a member gets before choosing: reminders matter most, so they also go by email. */
 export const DEFAULT_CHOICES: NotificationChoices = { bookings: 'push', notes: 'push', reminders: 'both', fairness: 'push' };
 
+/**
+ * How often others' bookings and notes come by email: «subito» (merged over a few minutes) or
+ * one «riepilogo giornaliero». Email defaults to the summary: those who chose email read little.
+ */
+export const pacedKinds = ['bookings', 'notes'] as const;
+export type PacedKind = (typeof pacedKinds)[number];
+export const emailPaces = ['immediate', 'daily'] as const;
+export type EmailPace = (typeof emailPaces)[number];
+export const DEFAULT_EMAIL_PACE: EmailPace = 'daily';
+/** Emails caused by others a member gets in a day at most; the rest waits for the summary. */
+export const MAX_EMAILS_FROM_OTHERS_A_DAY = 10;
+
 export const includesEmail = (channel: Channel): boolean => channel === 'email' || channel === 'both';
 export const includesPush = (channel: Channel): boolean => channel === 'push' || channel === 'both';
 

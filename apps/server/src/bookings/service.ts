@@ -31,7 +31,7 @@ import { judgeDates, judgeInTransaction, judgeQuota, type Verdict } from './fair
 import type { Database } from '../db/schema.ts';
 import { historyOf, lastChange, recordChange, type Fields } from '../history/service.ts';
 import { AppError, forbidden, notFound, staleEdit } from '../http/errors.ts';
-import { notifyBookingChange } from '../notifications/service.ts';
+import { queueNotice, type NoticeAudience } from '../notifications/service.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { findUserById } from '../users/service.ts';
 import {
@@ -186,6 +186,14 @@ function nightsFreed(ctx: AppContext, days: readonly IsoDate[]): void {
   for (const listener of nightsFreedListeners) listener(ctx, days);
 }
 
+const noticeAudience = (user: SessionUser): NoticeAudience => ({ exceptUserId: user.id, onlyHidden: user.hidden });
+
+/** The others hear of a booking made, moved or cancelled: queued with the change, merged before it goes. */
+function queueBookingNotice(ctx: AppContext, trx: Kysely<Database>, audience: NoticeAudience, action: 'created' | 'updated' | 'deleted', actor: SessionUser, row: BookingRow) {
+  const details = { actorName: actor.name, ownerName: row.ownerName, start: row.startDate, end: row.endDate };
+  return queueNotice(ctx, trx, audience, { kind: 'bookings', subjectId: row.id, action, details });
+}
+
 export async function createBooking(ctx: AppContext, user: SessionUser, input: NewBooking): Promise<Booking> {
   const override = assertMayOverride(user, input);
   const rules = await getHouseRules(ctx.db);
@@ -218,11 +226,11 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: N
     await passTurns(trx, verdict.turns, id, at);
     const row = (await findBooking(trx, id, user))!;
     await recordBookingChange(trx, { row, action: 'created', byId: user.id, at: new Date(at), before: null, after: bookingFields(row) });
+    await queueBookingNotice(ctx, trx, noticeAudience(user), 'created', user, row);
     return { row, verdict };
   });
   ctx.events.publish({ type: 'booking', action: 'created', id }, audienceOf(row));
   const booking = toBooking(row);
-  notifyBookingChange(ctx, recipientsOf(user, 'bookings'), 'created', booking);
   if (booking.status === 'requested') ctx.push.notify({ ...recipientsOf(user, 'fairness'), onlyAdmins: true }, requestMessage(booking));
   if (verdict.turns.length > 0) await afterTurnsPassed(ctx, verdict.turns.map((t) => t.roundId));
   return booking;
@@ -267,11 +275,11 @@ export async function updateBooking(ctx: AppContext, user: SessionUser, id: stri
     if (verdict) await passTurns(trx, verdict.turns, id, at);
     const row = (await findBooking(trx, id, user))!;
     await recordBookingChange(trx, { row, action: 'updated', byId: user.id, at: new Date(at), before: bookingFields(current), after: bookingFields(row) });
+    await queueBookingNotice(ctx, trx, noticeAudience(user), 'updated', user, row);
     return { row, before: current, verdict };
   });
   ctx.events.publish({ type: 'booking', action: 'updated', id }, audienceOf(row));
   const booking = toBooking(row);
-  notifyBookingChange(ctx, recipientsOf(user, 'bookings'), 'updated', booking);
   if (booking.status === 'requested' && before.status !== 'requested') ctx.push.notify({ ...recipientsOf(user, 'fairness'), onlyAdmins: true }, requestMessage(booking));
   nightsFreed(ctx, freedDays({ start: before.startDate, end: before.endDate }, booking));
   if (verdict && verdict.turns.length > 0) await afterTurnsPassed(ctx, verdict.turns.map((t) => t.roundId));
@@ -292,9 +300,9 @@ export async function deleteBooking(ctx: AppContext, user: SessionUser, id: stri
     await assertCurrent(trx, current, expectedVersion);
     await deleteBookingRow(trx, id);
     await recordBookingChange(trx, { row: current, action: 'deleted', byId: user.id, at: ctx.now(), before: bookingFields(current), after: null });
+    await queueBookingNotice(ctx, trx, { ...noticeAudience(user), onlyHidden: current.ownerHidden === 1 }, 'deleted', user, current);
     return current;
   });
   ctx.events.publish({ type: 'booking', action: 'deleted', id }, audienceOf(row));
-  notifyBookingChange(ctx, { ...recipientsOf(user, 'bookings'), onlyHidden: row.ownerHidden === 1 }, 'deleted', toBooking(row));
   if (row.status !== 'declined') nightsFreed(ctx, freedDays({ start: row.startDate, end: row.endDate }, null));
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BookingStatus, ChangeAction, Channel, ExpenseCategory, HistorySubject, Language, NoticeKind, NotificationKind, PaymentMethod, Purpose, Role, SettlementKind } from '@rustico/core';
+import type { BookingStatus, ChangeAction, Channel, EmailPace, ExpenseCategory, HistorySubject, Language, NoticeKind, NotificationKind, PacedKind, PaymentMethod, Purpose, Role, SettlementKind } from '@rustico/core';
 
 /**
  * Table shapes as the application sees them (CamelCasePlugin maps them to
@@ -234,6 +234,22 @@ export interface NotificationChoicesTable {
   userId: string;
   kind: NotificationKind;
   channel: Channel;
+  /** bookings and notes: how their emails come; null is the default (the daily summary). */
+  emailPace: EmailPace | null;
+}
+
+/** A message about another's booking or note, waiting to be merged with others and sent. */
+export interface PendingNoticesTable {
+  id: string;
+  userId: string;
+  channel: 'push' | 'email';
+  kind: PacedKind;
+  subjectId: string;
+  action: 'created' | 'updated' | 'deleted';
+  details: string;
+  createdAt: string;
+  dueAt: string;
+  summary: number;
 }
 
 export interface DeliveriesTable {
@@ -339,6 +355,7 @@ export interface FilesTable {
 export interface Database {
   notificationChoices: NotificationChoicesTable;
   deliveries: DeliveriesTable;
+  pendingNotices: PendingNoticesTable;
   passwordLinks: PasswordLinksTable;
   files: FilesTable;
   expenses: ExpensesTable;

@@ -2,19 +2,24 @@ import type { NotificationKind, PushMessage, ReminderKind } from '@rustico/core'
 import { z } from 'zod';
 import type { MailContent } from '../mail/layout.ts';
 
+const bookingDetails = z.object({ actorName: z.string(), ownerName: z.string(), start: z.string(), end: z.string() });
+const noteDetails = z.object({ actorName: z.string(), text: z.string() });
+export type BookingDetails = z.infer<typeof bookingDetails>;
+export type NoteDetails = z.infer<typeof noteDetails>;
+
+/** One thing a merged message tells: a booking as it ended up, or a note. */
+export const noticeItemSchema = z.discriminatedUnion('kind', [
+  bookingDetails.extend({ kind: z.literal('bookings'), id: z.string(), action: z.enum(['created', 'updated', 'deleted']) }),
+  noteDetails.extend({ kind: z.literal('notes'), id: z.string(), action: z.literal('created') }),
+]);
+export type NoticeItem = z.infer<typeof noticeItemSchema>;
+
 /** What a delivery sends, kept as JSON in its row and rendered when it is sent. */
 export const jobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reminder'), reminder: z.enum(['arrival-eve', 'checkin-missing', 'departure', 'unpaid']), bookingId: z.string() }),
   z.object({ type: z.literal('unpaid-summary'), day: z.string() }),
-  z.object({
-    type: z.literal('booking'),
-    action: z.enum(['created', 'updated', 'deleted']),
-    bookingId: z.string(),
-    ownerName: z.string(),
-    start: z.string(),
-    end: z.string(),
-  }),
-  z.object({ type: z.literal('notes-digest'), day: z.string(), from: z.string(), to: z.string() }),
+  // Others' bookings and notes, merged for one channel (notifications/): within a short window, or the day's summary.
+  z.object({ type: z.literal('changes'), channel: z.enum(['push', 'email']), summary: z.boolean(), items: z.array(noticeItemSchema).min(1) }),
   // A fair-booking notice (a decision, a turn, a freed night) by email; its push went out with it.
   z.object({ type: z.literal('notice'), noticeId: z.string() }),
 ]);
@@ -25,16 +30,15 @@ export function kindOfJob(job: Job): NotificationKind {
     case 'reminder':
     case 'unpaid-summary':
       return 'reminders';
-    case 'booking':
-      return 'bookings';
-    case 'notes-digest':
-      return 'notes';
+    case 'changes':
+      return job.items[0]!.kind;
     case 'notice':
       return 'fairness';
   }
 }
 
-export function jobLabel(job: Job): ReminderKind | 'booking' | 'notes-digest' | 'notice' {
+export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' {
+  if (job.type === 'changes') return job.summary ? 'summary' : 'changes';
   return job.type === 'reminder' ? job.reminder : job.type;
 }
 

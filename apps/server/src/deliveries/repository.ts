@@ -61,3 +61,14 @@ export function findDelivery(db: Db, key: string) {
 export async function deleteFinishedBefore(db: Db, before: string): Promise<void> {
   await db.deleteFrom('deliveries').where('status', 'in', ['sent', 'failed']).where('createdAt', '<', before).execute();
 }
+
+/** How many deliveries under a key's beginning were made since an instant. */
+export async function countSince(db: Db, keyPrefix: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('key', 'like', `${keyPrefix}%`)
+    .where('createdAt', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -1,11 +1,12 @@
 import { includesEmail, includesPush, languageOf, localMomentIn, type Channel, type Language, type LocalMoment, type NotificationKind } from '@rustico/core';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { composeMail } from '../mail/layout.ts';
 import { unsubscribeUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { findUserById, type UserRow } from '../users/service.ts';
 import { jobLabel, jobSchema, kindOfJob, type Job, type RenderedJob } from './jobs.ts';
-import { deleteFinishedBefore, findDelivery, insertClaim, listRetriable, markFailedAttempt, markSent, reclaim, type DeliveryRow } from './repository.ts';
+import { countSince, deleteFinishedBefore, findDelivery, insertClaim, listRetriable, markFailedAttempt, markSent, reclaim, type DeliveryRow } from './repository.ts';
 
 const MINUTE_MS = 60_000;
 /** A claim older than this belongs to a process that died while sending: another may take it over. */
@@ -17,7 +18,7 @@ export interface Outcome {
   key: string;
   to: string;
   what: string;
-  result: 'sent' | 'retry' | 'failed' | 'skipped';
+  result: 'sent' | 'retry' | 'failed' | 'skipped' | 'merged';
   reason?: string;
 }
 
@@ -49,9 +50,18 @@ export function chooseChannelsWith(lookup: ChannelLookup): void {
   channelLookup = lookup;
 }
 
+/**
+ * The channels a job goes on now: the member's choice for its kind; a merged message made for one
+ * channel goes there only, and only while one of its kinds still has that channel.
+ */
 export async function channelFor(ctx: AppContext, userId: string, job: Job): Promise<Channel> {
-  if (!channelLookup) throw new Error('deliveries: no channel lookup registered (parts.ts)');
-  return channelLookup(ctx, userId, kindOfJob(job));
+  const lookup = channelLookup;
+  if (!lookup) throw new Error('deliveries: no channel lookup registered (parts.ts)');
+  if (job.type !== 'changes') return lookup(ctx, userId, kindOfJob(job));
+  const kinds = [...new Set(job.items.map((item) => item.kind))];
+  const chosen = await Promise.all(kinds.map((kind) => lookup(ctx, userId, kind)));
+  const reaches = chosen.some((channel) => (job.channel === 'push' ? includesPush(channel) : includesEmail(channel)));
+  return reaches ? job.channel : 'none';
 }
 
 function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<RenderedJob | null> | RenderedJob | null {
@@ -66,10 +76,27 @@ function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<Ren
  */
 export async function claimAndDeliver(ctx: AppContext, user: UserRow, key: string, job: Job, at: Date): Promise<Outcome> {
   const what = jobLabel(job);
+  if (!(await claimDelivery(ctx, ctx.db, user.id, key, job))) return { key, to: user.email, what, result: 'skipped', reason: 'already sent or being sent' };
+  return deliverClaimed(ctx, key, at);
+}
+
+/**
+ * Claims a delivery in a caller's transaction (with what it sends, taken from a queue in the
+ * same one); false when the key is taken. deliverClaimed sends it once committed; should the
+ * process stop before, retryDue takes the claim over.
+ */
+export async function claimDelivery(ctx: Pick<AppContext, 'now'>, db: Db, userId: string, key: string, job: Job): Promise<boolean> {
   const now = ctx.now().toISOString();
-  const claimed = await insertClaim(ctx.db, { key, userId: user.id, job: JSON.stringify(job), claimedAt: now, createdAt: now });
-  if (!claimed) return { key, to: user.email, what, result: 'skipped', reason: 'already sent or being sent' };
+  return insertClaim(db, { key, userId, job: JSON.stringify(job), claimedAt: now, createdAt: now });
+}
+
+export async function deliverClaimed(ctx: AppContext, key: string, at: Date): Promise<Outcome> {
   return deliver(ctx, (await findDelivery(ctx.db, key))!, at);
+}
+
+/** How many deliveries under a key's beginning were made since an instant (a day's cap). */
+export function deliveriesSince(ctx: Pick<AppContext, 'db'>, keyPrefix: string, since: Date): Promise<number> {
+  return countSince(ctx.db, keyPrefix, since.toISOString());
 }
 
 /** Sends a claimed delivery; a failed email is tried again later with growing pauses. */

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Note, type NoteInput, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { lockRowForWrite } from '../db/locks.ts';
 import { lastChange, recordChange } from '../history/service.ts';
 import { whileUnchanged } from '../db/unchanged.ts';
 import { recipientsOf } from '../push/recipients.ts';
 import { decodeCursor, keysetPage } from '../http/cursor.ts';
 import { forbidden, notFound, staleEdit } from '../http/errors.ts';
+import { queueNotice } from '../notifications/service.ts';
 import { noteMessage } from '../push/messages.ts';
 import { photoUrlOf } from '../users/service.ts';
 import { addReaction, deleteNote as deleteNoteRow, findNote, insertNote, listNotes, removeReaction, type NoteRow } from './repository.ts';
@@ -48,9 +50,18 @@ export async function latestNote(ctx: AppContext, viewer: SessionUser): Promise<
   return row ? toNote(row) : null;
 }
 
+/** A note's email waits to be merged (its push goes at once); a note deleted before it goes is not told. */
+export function queueNoteNotice(ctx: AppContext, trx: Db, author: { id: string; name: string; hidden: boolean }, action: 'created' | 'deleted', note: { id: string; text: string }) {
+  const audience = { exceptUserId: author.id, onlyHidden: author.hidden };
+  return queueNotice(ctx, trx, audience, { kind: 'notes', subjectId: note.id, action, details: { actorName: author.name, text: note.text } });
+}
+
 export async function createNote(ctx: AppContext, author: SessionUser, input: NoteInput): Promise<Note> {
   const id = randomUUID();
-  await insertNote(ctx.db, { id, userId: author.id, text: input.text, eventKind: null, eventDate: null, bookingId: null, createdAt: ctx.now().toISOString() });
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertNote(trx, { id, userId: author.id, text: input.text, eventKind: null, eventDate: null, bookingId: null, createdAt: ctx.now().toISOString() });
+    await queueNoteNotice(ctx, trx, { id: author.id, name: author.name, hidden: author.hidden }, 'created', { id, text: input.text });
+  });
   ctx.events.publish({ type: 'note', action: 'created', id }, audienceOf(author));
   const note = toNote((await findNote(ctx.db, id, author))!);
   ctx.push.notify(recipientsOf(author, 'notes'), noteMessage(note));
@@ -66,6 +77,7 @@ export async function deleteNote(ctx: AppContext, user: SessionUser, id: string,
     if (row.userId !== user.id) throw forbidden();
     if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit(toNote(row), await lastChange(trx, 'note', id));
     await deleteNoteRow(trx, id);
+    await queueNoteNotice(ctx, trx, { id: row.userId, name: row.authorName, hidden: row.authorHidden === 1 }, 'deleted', row);
     await recordChange(trx, { subject: 'note', subjectId: id, ownerId: row.userId, action: 'deleted', byId: user.id, at: ctx.now(), label: row.text.slice(0, 80), before: { text: row.text }, after: null });
   });
   ctx.events.publish({ type: 'note', action: 'deleted', id }, audienceOf(user));

@@ -4,7 +4,8 @@ import { runReminders } from '../reminders/service.ts';
 import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
 import { browserSubscription, decryptPush, fakePushService } from '../test/push-service.ts';
 import { testDialects } from '../test/databases.ts';
-import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { sendDueNotices } from './service.ts';
 
 describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) => {
   let mail: TestMailServer;
@@ -12,6 +13,11 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
   let anna: TestClient;
   let bruno: TestClient;
   let annaEmail: string;
+  // Others' bookings are emailed once their window of merging (NOTIFY_DELAY_MINUTES) has passed.
+  const afterTheWindow = async () => {
+    await sendDueNotices(t.ctx, new Date(t.clock.now().getTime() + 11 * MINUTE));
+    await t.ctx.tasks.idle();
+  };
 
   beforeAll(async () => {
     mail = await startTestMailServer();
@@ -31,6 +37,7 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
   it('shows the defaults, keeps my choices, and refuses an unknown channel', async () => {
     expect((await anna.get('/api/profile/notifications')).body).toEqual({
       choices: { bookings: 'push', notes: 'push', reminders: 'both', fairness: 'push' },
+      paces: { bookings: 'daily', notes: 'daily' },
       mailEnabled: true,
     });
     const bad = await anna.request('PUT', '/api/profile/notifications', { bookings: 'pigeon', notes: 'push', reminders: 'both' });
@@ -40,7 +47,7 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
     expect(saved.body.choices).toEqual({ bookings: 'both', notes: 'email', reminders: 'email', fairness: 'push' });
     const fair = await anna.request('PUT', '/api/profile/notifications', { bookings: 'both', notes: 'email', reminders: 'email', fairness: 'none' });
     expect(fair.body.choices.fairness).toBe('none');
-    await anna.request('PUT', '/api/profile/notifications', { bookings: 'both', notes: 'email', reminders: 'email', fairness: 'push' });
+    await anna.request('PUT', '/api/profile/notifications', { bookings: 'both', notes: 'email', reminders: 'email', fairness: 'push', paces: { bookings: 'immediate' } });
     // Bruno's choices are his own.
     expect((await bruno.get('/api/profile/notifications')).body.choices.bookings).toBe('push');
     expect((await t.client().get('/api/profile/notifications')).status).toBe(401);
@@ -48,7 +55,7 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
 
   it("emails another member's new booking to those who chose email, not to its author", async () => {
     const booking = (await bruno.post('/api/bookings', { start: '2027-05-01', end: '2027-05-03', purpose: 'personal' })).body.booking;
-    await t.ctx.tasks.idle();
+    await afterTheWindow();
     expect(mail.received).toHaveLength(1);
     const [notice] = mail.to(annaEmail);
     expect(notice?.subject).toBe(`Nuova prenotazione di ${booking.ownerName}`);
@@ -56,7 +63,7 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
     expect(notice?.html).toContain('https://rustico.example.ch/app/calendario');
   });
 
-  it("sends the day's notes by others as one evening digest", async () => {
+  it("sends the day's notes by others in the evening's summary", async () => {
     const day = todayIn(t.ctx.config.houseTimeZone, t.clock.now());
     await bruno.post('/api/notes', { text: 'La legna è arrivata!' });
     await bruno.post('/api/notes', { text: 'Manca il sale.' });
@@ -65,9 +72,9 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
     const ghost = await t.login('member', { hidden: true });
     await ghost.post('/api/notes', { text: 'Una nota nascosta' });
     const outcomes = await runReminders(t.ctx, instantOfLocal(`${day}T19:30`, t.ctx.config.houseTimeZone)!);
-    expect(outcomes.filter((o) => o.what === 'notes-digest' && o.result === 'sent').map((o) => o.to)).toEqual([annaEmail]);
+    expect(outcomes.filter((o) => o.what === 'summary' && o.result === 'sent').map((o) => o.to)).toEqual([annaEmail]);
     const [digest] = mail.to(annaEmail);
-    expect(digest?.subject).toBe('2 nuove note');
+    expect(digest?.subject).toBe('Il riepilogo di oggi: 2 novità');
     expect(digest?.text).toContain('La legna è arrivata!');
     expect(digest?.text).not.toContain('Grazie!');
     expect(digest?.text).not.toContain('Una nota nascosta');
@@ -75,7 +82,7 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
 
   it('unsubscribes from one kind with the signed link of its email, without logging in', async () => {
     await bruno.post('/api/bookings', { start: '2027-06-01', end: '2027-06-03', purpose: 'personal' });
-    await t.ctx.tasks.idle();
+    await afterTheWindow();
     const [notice] = mail.to(annaEmail);
     const token = /\/disiscrizione\/([\w-]+\.[\w-]+)/.exec(notice!.text!)![1]!;
     const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
@@ -86,7 +93,7 @@ describe.each(testDialects)('channel choices and unsubscribing (%s)', (dialect) 
     // Push stays; the emails of this kind stop, the others go on.
     mail.received.length = 0;
     await bruno.post('/api/bookings', { start: '2027-07-01', end: '2027-07-03', purpose: 'personal' });
-    await t.ctx.tasks.idle();
+    await afterTheWindow();
     expect(mail.received).toHaveLength(0);
     expect((await t.client().post('/api/unsubscribe', { token })).status).toBe(200);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../test/databases.ts';
 import { browserSubscription, ece, fakePushService } from '../test/push-service.ts';
-import { startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
+import { sendDueNotices } from '../notifications/service.ts';
+import { MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 
 describe.each(testDialects)('push notifications (%s)', (dialect) => {
   const push = fakePushService();
@@ -11,6 +12,11 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
   let bruno: TestClient;
   let admin: TestClient;
   let annaDevice: ReturnType<typeof browserSubscription>;
+  // Others' bookings are pushed once their window of merging (NOTIFY_DELAY_MINUTES) has passed.
+  const afterTheWindow = async () => {
+    await sendDueNotices(t.ctx, new Date(t.clock.now().getTime() + 11 * MINUTE));
+    await t.ctx.push.idle();
+  };
 
   beforeAll(async () => {
     base = await push.start();
@@ -43,6 +49,8 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
   it("sends another member's new booking to my device, encrypted, with VAPID headers", async () => {
     const booking = (await bruno.post('/api/bookings', { start: '2027-05-01', end: '2027-05-03', purpose: 'personal' })).body.booking;
     await t.ctx.push.idle();
+    expect(push.received).toHaveLength(0);
+    await afterTheWindow();
     expect(push.received).toHaveLength(1);
     const [request] = push.received;
     expect(request!.path).toBe('/push/anna');
@@ -57,7 +65,7 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     const adminDevice = browserSubscription(base, 'admin');
     await admin.post('/api/push/subscriptions', adminDevice.json);
     const booking = (await anna.post('/api/bookings', { start: '2026-11-25', end: '2026-11-26', purpose: 'personal' })).body.booking;
-    await t.ctx.push.idle();
+    await afterTheWindow();
     expect(push.received.map((r) => r.path)).toEqual(['/push/admin']);
     push.received.length = 0;
     t.clock.advanceToDay(booking.start);
@@ -113,7 +121,7 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     push.state.status = 410;
     const response = await bruno.post('/api/bookings', { start: '2027-07-01', end: '2027-07-03', purpose: 'personal' });
     expect(response.status).toBe(201);
-    await t.ctx.push.idle();
+    await afterTheWindow();
     expect(push.received).toHaveLength(1);
     expect(await t.ctx.db.selectFrom('pushSubscriptions').select('endpoint').execute()).toEqual([]);
   });
@@ -122,7 +130,7 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     await anna.post('/api/push/subscriptions', browserSubscription('http://127.0.0.1:9', 'nowhere').json);
     const response = await bruno.post('/api/bookings', { start: '2027-08-01', end: '2027-08-03', purpose: 'personal' });
     expect(response.status).toBe(201);
-    await t.ctx.push.idle();
+    await afterTheWindow();
   });
 });
 

@@ -1,20 +1,17 @@
-import { addDays, dueStayReminders, instantOfLocal, localMomentIn, summaryDue, includesEmail, includesPush } from '@rustico/core';
+import { dueStayReminders, localMomentIn, summaryDue, includesEmail, includesPush } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { channelFor, claimAndDeliver, retryDue, type Outcome } from '../deliveries/service.ts';
 import type { Job } from '../deliveries/jobs.ts';
-import { activeMembersWithChoice } from '../notifications/service.ts';
+import { sendDueNotices } from '../notifications/service.ts';
 import { findUserById } from '../users/service.ts';
 import { listActiveAdmins, listStaysToRemind } from './repository.ts';
-
-/** The notes digest goes out in the evening, with the day's notes. */
-const DIGEST_AT = '19:00';
 
 async function deliverIfWanted(ctx: AppContext, userId: string, key: string, job: Job, at: Date, outcomes: Outcome[]): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user || user.disabled === 1) return;
   const channel = await channelFor(ctx, user.id, job);
   const byEmail = includesEmail(channel) && ctx.mailer.enabled;
-  const byPush = includesPush(channel) && job.type !== 'notes-digest';
+  const byPush = includesPush(channel);
   if (!byEmail && !byPush) {
     const reason = channel === 'none' ? 'member chose none' : 'email is off';
     outcomes.push({ key, to: user.email, what: job.type === 'reminder' ? job.reminder : job.type, result: 'skipped', reason });
@@ -26,7 +23,8 @@ async function deliverIfWanted(ctx: AppContext, userId: string, key: string, job
 /**
  * Sends every reminder due at this moment on the house's clock, each claimed under
  * (kind, booking, day) first so it goes out once however often and wherever this runs;
- * then retries what failed before.
+ * then the merged messages about others' bookings and notes that waited long enough; then
+ * retries what failed before.
  */
 export async function runReminders(ctx: AppContext, at: Date): Promise<Outcome[]> {
   const moment = localMomentIn(ctx.config.houseTimeZone, at);
@@ -51,17 +49,7 @@ export async function runReminders(ctx: AppContext, at: Date): Promise<Outcome[]
       await deliverIfWanted(ctx, admin.id, `unpaid-summary:${admin.id}:${moment.day}`, { type: 'unpaid-summary', day: moment.day }, at, outcomes);
     }
   }
-  const digestFrom = Number(DIGEST_AT.slice(0, 2)) * 60;
-  if (moment.minutes >= digestFrom) {
-    const from = instantOfLocal(`${addDays(moment.day, -1)}T${DIGEST_AT}`, ctx.config.houseTimeZone);
-    const to = instantOfLocal(`${moment.day}T${DIGEST_AT}`, ctx.config.houseTimeZone);
-    if (from && to) {
-      const job: Job = { type: 'notes-digest', day: moment.day, from: from.toISOString(), to: to.toISOString() };
-      for (const member of await activeMembersWithChoice(ctx.db, 'notes')) {
-        if (member.channel && includesEmail(member.channel)) await deliverIfWanted(ctx, member.id, `notes-digest:${member.id}:${moment.day}`, job, at, outcomes);
-      }
-    }
-  }
+  outcomes.push(...(await sendDueNotices(ctx, at)));
   outcomes.push(...(await retryDue(ctx, at)));
   return outcomes;
 }

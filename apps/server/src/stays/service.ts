@@ -26,7 +26,7 @@ import { lockBookingsForWrite } from '../db/locks.ts';
 import type { Database, MeterReadingsTable } from '../db/schema.ts';
 import { getHouseRules } from '../house/rules.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { insertNote } from '../notes/service.ts';
+import { insertNote, queueNoteNotice } from '../notes/service.ts';
 import { noteMessage, paymentMessage } from '../push/messages.ts';
 import { takeVoucher } from '../users/service.ts';
 import { insertReading, latestReading, latestVisibleReading, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
@@ -116,6 +116,7 @@ async function postStayNote(ctx: AppContext, trx: Kysely<Database>, booking: Boo
     bookingId: booking.id,
     createdAt: ctx.now().toISOString(),
   });
+  await queueNoteNotice(ctx, trx, { id: booking.userId, name: booking.ownerName, hidden: booking.ownerHidden === 1 }, 'created', { id, text });
   return { id, text };
 }
 

@@ -1,5 +1,5 @@
-import { BellRing, CalendarClock, MailWarning, Scale, StickyNote } from 'lucide-react';
-import { channels, notificationKinds, type Channel, type NotificationKind } from '@rustico/core';
+import { BellRing, CalendarClock, MailWarning, Mails, Scale, StickyNote } from 'lucide-react';
+import { channels, emailPaces, includesEmail, notificationKinds, pacedKinds, type Channel, type EmailPace, type NotificationKind } from '@rustico/core';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { useToast } from '../ui/toast-context.ts';
@@ -10,8 +10,12 @@ import { StaticRow } from './settings-row.tsx';
 const ICONS: Record<NotificationKind, typeof BellRing> = { bookings: CalendarClock, notes: StickyNote, reminders: BellRing, fairness: Scale };
 // Built at render, not at load: the catalog may register after this module evaluates.
 const channelOptions = () => channels.map((value: Channel) => ({ value, label: t(`settings.channelOptions.${value}`) }));
+const paceOptions = () => emailPaces.map((value: EmailPace) => ({ value, label: t(`settings.paceOptions.${value}`) }));
 
-/** One row per kind of message: push, email, both or none, saved on the server for every device. */
+/**
+ * One row per kind of message: push, email, both or none, saved on the server for every device;
+ * for others' bookings and notes by email, a row for their pace (at once, or the daily summary).
+ */
 export function ChannelRows() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationChoices();
@@ -38,7 +42,8 @@ export function ChannelRows() {
       </>
     );
   }
-  const { choices, mailEnabled } = settings.data;
+  const { choices, paces, mailEnabled } = settings.data;
+  const saved = { onSuccess: () => toast({ title: t('settings.channelSaved') }), onError: () => toast({ title: t('settings.channelSaveFailed') }) };
   return (
     <>
       {notificationKinds.map((kind) => {
@@ -53,19 +58,29 @@ export function ChannelRows() {
               value={choices[kind]}
               hint={t(`settings.channelOptions.${choices[kind]}`)}
               confirmLabel={t('form.save')}
-              onConfirm={(channel) =>
-                save.mutate(
-                  { ...choices, [kind]: channel },
-                  {
-                    onSuccess: () => toast({ title: t('settings.channelSaved') }),
-                    onError: () => toast({ title: t('settings.channelSaveFailed') }),
-                  },
-                )
-              }
+              onConfirm={(channel) => save.mutate({ ...choices, [kind]: channel }, saved)}
             />
           </li>
         );
       })}
+      {mailEnabled
+        ? pacedKinds
+            .filter((kind) => includesEmail(choices[kind]))
+            .map((kind) => (
+              <li key={`pace-${kind}`}>
+                <ChoiceRow
+                  icon={<Mails size={22} />}
+                  label={t(`settings.paces.${kind}`)}
+                  description={t('settings.paceDescription')}
+                  options={paceOptions()}
+                  value={paces[kind]}
+                  hint={t(`settings.paceOptions.${paces[kind]}`)}
+                  confirmLabel={t('form.save')}
+                  onConfirm={(pace) => save.mutate({ ...choices, paces: { [kind]: pace } }, saved)}
+                />
+              </li>
+            ))
+        : null}
       {mailEnabled ? null : (
         <li>
           <StaticRow icon={<MailWarning size={22} />} label={t('settings.mailOff')} />

@@ -6,7 +6,7 @@ import {
   type passkeyListSchema,
   type passkeySchema,
   type sessionResponseSchema,
-  type NotificationChoices,
+  type NotificationChoicesInput,
   type SessionUser,
 } from '@rustico/core';
 import { sessionQueryKey } from '../auth/queries.ts';
@@ -74,7 +74,7 @@ export function useNotificationSettings() {
 export function useSaveNotificationChoices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choices: NotificationChoices) => api.put<Answer<typeof notificationSettingsSchema>>('/profile/notifications', choices),
+    mutationFn: (input: NotificationChoicesInput) => api.put<Answer<typeof notificationSettingsSchema>>('/profile/notifications', input),
     onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
   });
 }

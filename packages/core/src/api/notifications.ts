@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channels, notificationKinds, passwordLinkPurposes } from '../notifications.ts';
+import { channels, emailPaces, notificationKinds, passwordLinkPurposes } from '../notifications.ts';
 import { newPasswordSchema } from './auth.ts';
 
 export const notificationKindSchema = z.enum(notificationKinds);
@@ -13,12 +13,21 @@ export const notificationChoicesSchema = z.object({
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
-/** PUT /profile/notifications: a client from before fair booking sends no `fairness` (kept as it is). */
-export const notificationChoicesInputSchema = notificationChoicesSchema.partial({ fairness: true });
+export const emailPaceSchema = z.enum(emailPaces);
+export const emailPacesSchema = z.object({ bookings: emailPaceSchema, notes: emailPaceSchema });
+export type EmailPaces = z.infer<typeof emailPacesSchema>;
+
+/**
+ * PUT /profile/notifications: a client from before fair booking sends no `fairness`, one from
+ * before the daily summary no `paces` (each kept as it is).
+ */
+export const notificationChoicesInputSchema = notificationChoicesSchema.partial({ fairness: true }).extend({ paces: emailPacesSchema.partial().optional() });
 export type NotificationChoicesInput = z.infer<typeof notificationChoicesInputSchema>;
 
 export const notificationSettingsSchema = z.object({
   choices: notificationChoicesSchema,
+  /** How others' bookings and notes come by email: merged at once, or in the daily summary. */
+  paces: emailPacesSchema,
   /** False when the server has no SMTP_URL: email choices are kept but nothing is sent. */
   mailEnabled: z.boolean(),
 });

@@ -464,7 +464,7 @@ export const de: Messages = {
     },
     channelDescriptions: {
       bookings: 'Wenn jemand einen Aufenthalt bucht, ändert oder storniert.',
-      notes: 'Neue Notizen: per E-Mail kommen sie abends als Zusammenfassung.',
+      notes: 'Neue Notizen.',
       reminders: 'Am Tag vor der Ankunft, zum Check-in, zur Abreise und zu offenen Zahlungen.',
       fairness: 'Entscheidungen über deine Anfragen, der Beginn deiner Runde, eine frei gewordene Nacht, auf die du wartest.',
     },
@@ -473,6 +473,15 @@ export const de: Messages = {
       email: 'E-Mail',
       both: 'Push und E-Mail',
       none: 'Keine',
+    },
+    paces: {
+      bookings: 'E-Mails zu Buchungen',
+      notes: 'E-Mails zu Notizen',
+    },
+    paceDescription: 'Sofort: nach wenigen Minuten in einer E-Mail zusammengefasst. Zusammenfassung: eine einzige E-Mail am Abend, nur wenn es Neues gibt.',
+    paceOptions: {
+      immediate: 'Sofort',
+      daily: 'Tägliche Zusammenfassung',
     },
     mailOff: 'Dieser Server versendet keine E-Mails: vorerst kommen nur Push-Benachrichtigungen.',
     channelsLoadFailed: 'Die Benachrichtigungseinstellungen konnten nicht geladen werden.',

@@ -464,7 +464,7 @@ export const en: Messages = {
     },
     channelDescriptions: {
       bookings: 'When someone books, changes or cancels a stay.',
-      notes: 'New notes: by email they come as an evening digest.',
+      notes: 'New notes.',
       reminders: 'The day before arrival, the check-in, the departure and open payments.',
       fairness: 'Decisions on your requests, the start of your turn, a night you waited for that freed up.',
     },
@@ -473,6 +473,15 @@ export const en: Messages = {
       email: 'Email',
       both: 'Push and email',
       none: 'None',
+    },
+    paces: {
+      bookings: 'Booking emails',
+      notes: 'Note emails',
+    },
+    paceDescription: 'At once: merged into one email after a few minutes. Summary: a single email in the evening, only when there is something new.',
+    paceOptions: {
+      immediate: 'At once',
+      daily: 'Daily summary',
     },
     mailOff: 'This server sends no email: for now only push notifications arrive.',
     channelsLoadFailed: 'Could not load the notification choices.',

@@ -523,7 +523,7 @@ export const fr: Messages = {
     },
     channelDescriptions: {
       bookings: 'Quand quelqu’un réserve, modifie ou annule un séjour.',
-      notes: 'Les nouvelles notes: par e-mail, elles arrivent le soir dans un résumé.',
+      notes: 'Les nouvelles notes.',
       reminders: 'La veille de l’arrivée, le check-in, le départ et les paiements en suspens.',
       fairness: 'Les décisions sur tes demandes, le début de ton tour, une nuitée que tu attendais qui se libère.',
     },
@@ -532,6 +532,15 @@ export const fr: Messages = {
       email: 'E-mail',
       both: 'Push et e-mail',
       none: 'Aucune',
+    },
+    paces: {
+      bookings: 'E-mails des réservations',
+      notes: 'E-mails des notes',
+    },
+    paceDescription: 'Tout de suite: réunis en un seul e-mail après quelques minutes. Résumé: un seul e-mail le soir, seulement s’il y a du nouveau.',
+    paceOptions: {
+      immediate: 'Tout de suite',
+      daily: 'Résumé quotidien',
     },
     mailOff: 'L’envoi d’e-mails n’est pas activé sur ce serveur: pour l’instant, seules les notifications push arrivent.',
     channelsLoadFailed: 'Impossible de charger tes choix de notifications.',

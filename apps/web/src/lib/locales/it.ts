@@ -350,7 +350,7 @@ export const it = {
     },
     channelDescriptions: {
       bookings: 'Quando qualcuno prenota, cambia o annulla un soggiorno.',
-      notes: 'Le nuove note: per email arrivano in un riassunto la sera.',
+      notes: 'Le nuove note.',
       reminders: 'Il giorno prima dell’arrivo, il check-in, la partenza e i pagamenti in sospeso.',
       fairness: 'Le decisioni sulle tue richieste, l’inizio del tuo turno, una notte che aspettavi si è liberata.',
     },
@@ -359,6 +359,15 @@ export const it = {
       email: 'Email',
       both: 'Push ed email',
       none: 'Nessuna',
+    },
+    paces: {
+      bookings: 'Email delle prenotazioni',
+      notes: 'Email delle note',
+    },
+    paceDescription: 'Subito: riunite in un’unica email dopo pochi minuti. Riepilogo: una sola email la sera, solo se c’è qualcosa di nuovo.',
+    paceOptions: {
+      immediate: 'Subito',
+      daily: 'Riepilogo giornaliero',
     },
     mailOff: 'L’invio di email non è attivo su questo server: per ora arrivano solo le notifiche push.',
     channelsLoadFailed: 'Impossibile caricare le scelte delle notifiche.',
