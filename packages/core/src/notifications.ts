@@ -19,6 +19,7 @@ export const DEFAULT_CHOICES: NotificationChoices = { bookings: 'push', notes: '
  */
 export const pacedKinds = ['bookings', 'notes'] as const;
 export type PacedKind = (typeof pacedKinds)[number];
+export const isPacedKind = (kind: NotificationKind): kind is PacedKind => (pacedKinds as readonly NotificationKind[]).includes(kind);
 export const emailPaces = ['immediate', 'daily'] as const;
 export type EmailPace = (typeof emailPaces)[number];
 export const DEFAULT_EMAIL_PACE: EmailPace = 'daily';

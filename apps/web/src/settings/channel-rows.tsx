@@ -1,5 +1,6 @@
 import { BellRing, CalendarClock, MailWarning, Mails, Scale, StickyNote } from 'lucide-react';
-import { channels, emailPaces, includesEmail, notificationKinds, pacedKinds, type Channel, type EmailPace, type NotificationKind } from '@rustico/core';
+import { Fragment } from 'react';
+import { channels, emailPaces, includesEmail, isPacedKind, notificationKinds, type Channel, type EmailPace, type NotificationKind } from '@rustico/core';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { useToast } from '../ui/toast-context.ts';
@@ -48,39 +49,39 @@ export function ChannelRows() {
     <>
       {notificationKinds.map((kind) => {
         const Icon = ICONS[kind];
+        // Right under its kind: how others' bookings or notes come by email, when they do.
+        const paced = mailEnabled && isPacedKind(kind) && includesEmail(choices[kind]) ? kind : null;
         return (
-          <li key={kind}>
-            <ChoiceRow
-              icon={<Icon size={22} />}
-              label={t(`settings.channels.${kind}`)}
-              description={mailEnabled ? t(`settings.channelDescriptions.${kind}`) : `${t(`settings.channelDescriptions.${kind}`)} ${t('settings.mailOff')}`}
-              options={channelOptions()}
-              value={choices[kind]}
-              hint={t(`settings.channelOptions.${choices[kind]}`)}
-              confirmLabel={t('form.save')}
-              onConfirm={(channel) => save.mutate({ ...choices, [kind]: channel }, saved)}
-            />
-          </li>
-        );
-      })}
-      {mailEnabled
-        ? pacedKinds
-            .filter((kind) => includesEmail(choices[kind]))
-            .map((kind) => (
-              <li key={`pace-${kind}`}>
+          <Fragment key={kind}>
+            <li>
+              <ChoiceRow
+                icon={<Icon size={22} />}
+                label={t(`settings.channels.${kind}`)}
+                description={mailEnabled ? t(`settings.channelDescriptions.${kind}`) : `${t(`settings.channelDescriptions.${kind}`)} ${t('settings.mailOff')}`}
+                options={channelOptions()}
+                value={choices[kind]}
+                hint={t(`settings.channelOptions.${choices[kind]}`)}
+                confirmLabel={t('form.save')}
+                onConfirm={(channel) => save.mutate({ ...choices, [kind]: channel }, saved)}
+              />
+            </li>
+            {paced ? (
+              <li>
                 <ChoiceRow
                   icon={<Mails size={22} />}
-                  label={t(`settings.paces.${kind}`)}
+                  label={t(`settings.paces.${paced}`)}
                   description={t('settings.paceDescription')}
                   options={paceOptions()}
-                  value={paces[kind]}
-                  hint={t(`settings.paceOptions.${paces[kind]}`)}
+                  value={paces[paced]}
+                  hint={t(`settings.paceOptions.${paces[paced]}`)}
                   confirmLabel={t('form.save')}
-                  onConfirm={(pace) => save.mutate({ ...choices, paces: { [kind]: pace } }, saved)}
+                  onConfirm={(pace) => save.mutate({ ...choices, paces: { [paced]: pace } }, saved)}
                 />
               </li>
-            ))
-        : null}
+            ) : null}
+          </Fragment>
+        );
+      })}
       {mailEnabled ? null : (
         <li>
           <StaticRow icon={<MailWarning size={22} />} label={t('settings.mailOff')} />
