@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { notificationKindSchema, type NotificationKind } from '@rustico/core';
+import { bookingPath, notificationKindSchema, type IsoDate, type NotificationKind } from '@rustico/core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
@@ -7,6 +7,16 @@ import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
 /** Where people reach the app, for the links in emails. */
 export function publicBaseUrl(config: Config): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** A booking in the app: the calendar on its month, with its detail open. */
+export function bookingUrl(config: Config, booking: { id: string; start: IsoDate }): string {
+  return `${publicBaseUrl(config)}${bookingPath(booking)}`;
+}
+
+/** Gestione › Registra with this stay chosen (the web's `?booking=`): its check-in, check-out or payment. */
+export function registerPath(bookingId: string): string {
+  return `/app/gestione?booking=${encodeURIComponent(bookingId)}`;
 }
 
 const SIGNING_KEY = 'mail_signing_key';

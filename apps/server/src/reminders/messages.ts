@@ -6,7 +6,7 @@ import type { RenderedJob } from '../deliveries/jobs.ts';
 import type { Renderers } from '../deliveries/service.ts';
 import { readChecklist, readHouseMarkdown, readPaymentDetails } from '../house/content.ts';
 import type { MailContent } from '../mail/layout.ts';
-import { publicBaseUrl } from '../mail/links.ts';
+import { publicBaseUrl, registerPath } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { qrBillPdf } from '../stays/qr-bill.ts';
 import type { UserRow } from '../users/service.ts';
@@ -54,7 +54,9 @@ export async function renderStayReminder(
   const base = publicBaseUrl(ctx.config);
   const stay = { dates: formatStayDates(row.startDate, row.endDate) };
   const common = { greeting: t.greeting(user.name), footer: [t.footerKind.reminders, t.unsubscribe] };
-  const gestione = `${base}/app/gestione`;
+  // A stay is registered in Gestione, where the link chooses it.
+  const registration = registerPath(row.id);
+  const register = `${base}${registration}`;
   // The house's own texts come in the member's language when the house wrote them so; else as it
   // wrote them, with a line that says so.
   const houseNote = (...texts: ({ language: Language } | null)[]) => (texts.some((text) => text && text.language !== language) ? [t.houseText] : []);
@@ -74,8 +76,8 @@ export async function renderStayReminder(
       return { mail, push: push(mail, '/app/tutorial/arrivo') };
     }
     case 'checkin-missing': {
-      const mail: MailContent = { ...common, subject: t.checkinMissing.subject, paragraphs: [t.checkinMissing.intro(stay)], button: { label: t.checkinMissing.action, url: gestione } };
-      return { mail, push: push(mail, '/app/gestione') };
+      const mail: MailContent = { ...common, subject: t.checkinMissing.subject, paragraphs: [t.checkinMissing.intro(stay)], button: { label: t.checkinMissing.action, url: register } };
+      return { mail, push: push(mail, registration) };
     }
     case 'departure': {
       const checklist = await readChecklist(ctx.config.contentDir, language);
@@ -84,9 +86,9 @@ export async function renderStayReminder(
         subject: t.departure.subject,
         paragraphs: [t.departure.intro(stay), ...houseNote(checklist), t.departure.checklist],
         list: checklist.groups.flatMap((group) => group.items.map((item) => `${group.title}: ${item.text}`)),
-        button: { label: t.departure.action, url: gestione },
+        button: { label: t.departure.action, url: register },
       };
-      return { mail, push: push(mail, '/app/gestione') };
+      return { mail, push: push(mail, registration) };
     }
     case 'unpaid': {
       const payment = await readPaymentDetails(ctx.config.contentDir);
@@ -97,10 +99,10 @@ export async function renderStayReminder(
         ...common,
         subject: t.unpaid.subject(amount),
         paragraphs: [t.unpaid.intro({ ...stay, amount }), t.unpaid.bank(payment.accountHolder, payment.iban), t.unpaid.twint(payment.twintPhone), t.unpaid.attached],
-        button: { label: t.unpaid.action, url: gestione },
+        button: { label: t.unpaid.action, url: register },
         attachments: [{ filename: `qr-bill-${row.startDate}.pdf`, content: pdf, contentType: 'application/pdf' }],
       };
-      return { mail, push: push(mail, '/app/gestione') };
+      return { mail, push: push(mail, registration) };
     }
   }
 }
