@@ -19,6 +19,20 @@ export function registerPath(bookingId: string): string {
   return `/app/gestione?booking=${encodeURIComponent(bookingId)}`;
 }
 
+/**
+ * Makes the addresses of a house text absolute for an email, which has no page to resolve them
+ * against: `/app/…` under PUBLIC_URL (which may have a path of its own), a relative one as on
+ * `pagePath`, where the app shows the text; a full address (https:, mailto:) stays as it is.
+ */
+export function absoluteUrls(config: Config, pagePath: string): (url: string) => string {
+  const base = publicBaseUrl(config);
+  return (url) => {
+    if (/^[a-z][a-z\d+.-]*:/i.test(url)) return url;
+    if (url.startsWith('/') && !url.startsWith('//')) return `${base}${url}`;
+    return new URL(url, `${base}${pagePath}`).href;
+  };
+}
+
 const SIGNING_KEY = 'mail_signing_key';
 
 /** The key that signs unsubscribe links, made once and shared by every process. */

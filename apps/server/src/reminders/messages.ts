@@ -1,12 +1,12 @@
 import { dueStayReminders, formatChf, formatStayDates, type Language, type LocalMoment, type ReminderKind } from '@rustico/core';
 import { findBooking, type BookingRow } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
-import { renderMarkdown } from '../content/markdown.ts';
+import { markdownBulletPoints, renderMarkdownForMail } from '../content/markdown.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
 import type { Renderers } from '../deliveries/service.ts';
 import { readChecklist, readHouseMarkdown, readPaymentDetails } from '../house/content.ts';
 import type { MailContent } from '../mail/layout.ts';
-import { publicBaseUrl, registerPath } from '../mail/links.ts';
+import { absoluteUrls, publicBaseUrl, registerPath } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { qrBillPdf } from '../stays/qr-bill.ts';
 import type { UserRow } from '../users/service.ts';
@@ -21,15 +21,6 @@ const stayOf = (row: BookingRow) => ({
   paid: row.paid === 1,
   costCentimes: row.costCentimes,
 });
-
-/** The bullet points of the house letter (welcome.md): its essentials. */
-function letterEssentials(markdown: string | null): string[] {
-  if (!markdown) return [];
-  return markdown
-    .split('\n')
-    .filter((line) => line.startsWith('- '))
-    .map((line) => line.slice(2).replaceAll('**', '').trim());
-}
 
 function push(content: MailContent, url: string): RenderedJob['push'] {
   const body = content.paragraphs[0] ?? '';
@@ -64,14 +55,15 @@ export async function renderStayReminder(
     case 'arrival-eve': {
       const guide = await readHouseMarkdown(ctx.config.contentDir, 'tutorials/arrivo.md', language);
       const letter = await readHouseMarkdown(ctx.config.contentDir, 'welcome.md', language);
-      const essentials = letterEssentials(letter?.source ?? null);
+      // The letter's bullet points are its essentials; each text's links as the page showing it has them.
+      const essentials = letter ? await markdownBulletPoints(letter.source, absoluteUrls(ctx.config, '/app')) : [];
       const mail: MailContent = {
         ...common,
         subject: t.arrivalEve.subject,
         paragraphs: [t.arrivalEve.intro(stay), ...houseNote(essentials.length > 0 ? letter : null, guide), ...(essentials.length > 0 ? [t.arrivalEve.letter] : [])],
         list: essentials,
         button: { label: t.arrivalEve.guide, url: `${base}/app/tutorial/arrivo` },
-        ...(guide ? { extra: { html: await renderMarkdown(guide.source), text: guide.source } } : {}),
+        ...(guide ? { extra: await renderMarkdownForMail(guide.source, absoluteUrls(ctx.config, '/app/tutorial/arrivo')) } : {}),
       };
       return { mail, push: push(mail, '/app/tutorial/arrivo') };
     }
