@@ -4,10 +4,12 @@ import { parseEnv } from 'node:util';
 import { isValidTimeZone } from '@rustico/core';
 import { z } from 'zod';
 
+const DEFAULT_DATA_DIR = './data';
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded SQLite database)')
@@ -166,7 +168,7 @@ export const SETTINGS_FILE = '.env';
  * comes from the environment only (the file is in it).
  */
 export function settingsWithFile(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const file = path.join(path.resolve(env.DATA_DIR || './data'), SETTINGS_FILE);
+  const file = path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SETTINGS_FILE);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
