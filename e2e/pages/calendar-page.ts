@@ -151,6 +151,11 @@ export class CalendarPage {
     await expect(this.day(date)).toHaveAccessibleName(dayName(date));
   }
 
+  /** The day is drawn as part of the booking whose detail the panel shows (as after a tap on it). */
+  async expectSelected(date: string) {
+    await expect(this.day(date)).toHaveAttribute('aria-pressed', 'true');
+  }
+
   async tap(date: string) {
     const day = this.day(date);
     if (this.touch) await day.tap();

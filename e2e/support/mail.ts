@@ -30,3 +30,8 @@ export async function waitForMail(httpPort: number, to: string, match: (mail: Ca
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The address behind an email's button, as its plain text gives it (`Apri l'app: http://…`). */
+export function buttonLink(mail: CaughtMail, label: string): string | undefined {
+  return mail.text.split('\n').find((line) => line.startsWith(`${label}: `))?.slice(label.length + 2);
+}

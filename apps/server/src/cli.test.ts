@@ -4,17 +4,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from './cli/commands.ts';
+import { insertBooking } from './bookings/service.ts';
+import { MAILING_COMMANDS, parseCommand, UsageError } from './cli/commands.ts';
+import { loadConfig } from './config.ts';
+import { closeContext, createContext } from './context.ts';
+import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { startTestMailServer } from './test/mail-server.ts';
 import { FAST_PASSWORD_HASH_ENV } from './test/test-app.ts';
+import { createUser } from './users/service.ts';
 
 const execute = promisify(execFile);
 const cliPath = path.join(import.meta.dirname, 'cli.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-cli-'));
 
 async function cli(...args: string[]) {
+  return cliWith({ DATA_DIR: dataDir }, ...args);
+}
+
+async function cliWith(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await execute(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-      env: { ...process.env, ...FAST_PASSWORD_HASH_ENV, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...FAST_PASSWORD_HASH_ENV, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -184,4 +194,50 @@ describe('the command line', () => {
     expect(refused.stderr).toMatch(/^Error: Not a Firestore export: the file nests values more than 100 levels deep/);
     expect(refused.stderr).not.toMatch(/RangeError|\n\s+at /);
   }, 60_000);
+});
+
+describe('email from the command line', () => {
+  it("refuses to send without PUBLIC_URL, marking nothing sent; the data folder's .env gives it the server's settings", async () => {
+    const house = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-cli-mail-'));
+    const mail = await startTestMailServer();
+    const openHouse = async () => {
+      const db = createDb({ sqlitePath: sqlitePathIn(house) });
+      await migrateToLatest(db);
+      return createContext(loadConfig({ DATA_DIR: house, LOG_LEVEL: 'silent', ...FAST_PASSWORD_HASH_ENV }), db);
+    };
+    try {
+      const ctx = await openHouse();
+      const anna = await createUser(ctx, { email: 'anna@example.ch', name: 'Anna', password: null, role: 'member' });
+      const stay = { purpose: 'personal' as const, costCentimes: 15000, checkedIn: 0, checkedOut: 0, paid: 0, createdBy: null, kwhUsed: null, paymentMethod: null, paidAt: null };
+      await insertBooking(ctx.db, { ...stay, id: 'stay-1', userId: anna.id, startDate: '2027-03-10', endDate: '2027-03-13', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' });
+      await closeContext(ctx);
+      const eve = ['reminders', 'run', '--at', '2027-03-09T12:00'];
+
+      // As cron would run it: the server's unit has the settings, the CLI's environment not.
+      const refused = await cliWith({ DATA_DIR: house, SMTP_URL: mail.url, PUBLIC_URL: '' }, ...eve);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/PUBLIC_URL is not set, so the links in the emails would lead nowhere; nothing was sent/);
+      expect(refused.stderr).toContain(path.join(house, '.env'));
+      // So is the other command that mails (each run is a process of its own: slow, so not run again).
+      expect(MAILING_COMMANDS.has(parseCommand(['mail', 'test', '--to', 'anna@example.ch']).kind)).toBe(true);
+      expect(mail.received).toHaveLength(0);
+
+      fs.writeFileSync(path.join(house, '.env'), `PUBLIC_URL=https://casa.example\nSMTP_URL=${mail.url}\nMAIL_FROM="Casa <casa@example.ch>"\n`);
+      const sent = await cliWith({ DATA_DIR: house, SMTP_URL: '', PUBLIC_URL: '' }, ...eve);
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(sent.stdout).toMatch(/sent +arrival-eve to anna@example\.ch/);
+      const [message] = mail.to('anna@example.ch');
+      expect(message?.from?.value[0]?.address).toBe('casa@example.ch');
+      expect(message?.text).toContain('https://casa.example/app/tutorial/arrivo');
+      expect(message?.text).not.toContain('localhost');
+
+      // What the refused runs claimed: nothing, so the reminder went out now, once.
+      const after = await openHouse();
+      expect(await after.db.selectFrom('deliveries').select(['key', 'status']).execute()).toEqual([{ key: 'arrival-eve:stay-1:2027-03-09', status: 'sent' }]);
+      await closeContext(after);
+    } finally {
+      await mail.close();
+      fs.rmSync(house, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

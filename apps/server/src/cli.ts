@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import path from 'node:path';
+import { ConfigError, loadConfig, SETTINGS_FILE, type Config } from './config.ts';
 import { backupSqlite, restoreSqlite } from './db/backup.ts';
-import { USAGE, UsageError, parseCommand, type Command } from './cli/commands.ts';
+import { MAILING_COMMANDS, USAGE, UsageError, parseCommand, type Command } from './cli/commands.ts';
 import { run } from './cli/run.ts';
 import { createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
@@ -21,6 +22,15 @@ async function main(): Promise<number> {
     throw error;
   }
   const config = loadConfig();
+  // The server may fall back on its own address; run from a shell or cron, the CLI cannot know
+  // where people reach the house, and an email with links to localhost leads nowhere.
+  if (MAILING_COMMANDS.has(command.kind) && config.mail && !config.publicUrl) {
+    console.error(
+      `Error: PUBLIC_URL is not set, so the links in the emails would lead nowhere; nothing was sent.\n` +
+        `Set it as the server has it: in the environment or in ${path.join(config.dataDir, SETTINGS_FILE)} (PUBLIC_URL=https://rustico.example.ch).`,
+    );
+    return 1;
+  }
   if (command.kind === 'backup' || command.kind === 'restore') return runFileCommand(command, config);
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   try {

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, relyingPartyOf } from './config.ts';
+import { ConfigError, loadConfig, relyingPartyOf, settingsWithFile } from './config.ts';
 
 describe('settings from the environment', () => {
   it('has working defaults', () => {
@@ -39,6 +42,38 @@ describe('settings from the environment', () => {
 
   it('treats an empty value as unset', () => {
     expect(loadConfig({ EMAIL_DOMAIN: '', PORT: '' })).toMatchObject({ emailDomain: null, port: 8080 });
+  });
+});
+
+describe("the data folder's .env", () => {
+  const folderWith = (text: string | null) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-env-'));
+    if (text !== null) fs.writeFileSync(path.join(dir, '.env'), text);
+    return dir;
+  };
+
+  it('gives the settings the environment leaves unset; a set variable wins', () => {
+    const dir = folderWith('# the house\nPUBLIC_URL=https://casa.example\nSMTP_URL="smtp://mail.example.ch:587"\nHOUSE_NAME=Casa nel file\nPORT=9090\n');
+    try {
+      const config = loadConfig(settingsWithFile({ DATA_DIR: dir, HOUSE_NAME: 'Rustico', PORT: '' }));
+      expect(config).toMatchObject({ dataDir: dir, publicUrl: 'https://casa.example', houseName: 'Rustico', port: 9090 });
+      expect(config.mail?.smtpUrl).toBe('smtp://mail.example.ch:587');
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('is optional, may not move the data folder, and its bad values are named as any', () => {
+    const none = folderWith(null);
+    const moving = folderWith('DATA_DIR=/elsewhere\n');
+    const bad = folderWith('PUBLIC_URL=casa.example\n');
+    try {
+      expect(loadConfig(settingsWithFile({ DATA_DIR: none })).publicUrl).toBeUndefined();
+      expect(() => settingsWithFile({ DATA_DIR: moving })).toThrow(/DATA_DIR cannot be set in the data folder's own file/);
+      expect(() => loadConfig(settingsWithFile({ DATA_DIR: bad }))).toThrow(/PUBLIC_URL:/);
+    } finally {
+      for (const dir of [none, moving, bad]) fs.rmSync(dir, { recursive: true });
+    }
   });
 });
 

@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { isValidTimeZone } from '@rustico/core';
 import { z } from 'zod';
+
+const DEFAULT_DATA_DIR = './data';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded SQLite database)')
@@ -156,10 +160,37 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const builtWebDir =
   typeof RUSTICO_COMPILED !== 'undefined' ? path.resolve(import.meta.dirname, '../web') : path.join(repoRoot, 'build/current/web');
 
-/** Reads the environment once; a bad value stops the start with the setting's name. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = configSchema.safeParse(blankless);
+const setOnly = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+
+/** The file of settings in the data folder, read by the server and the command line alike. */
+export const SETTINGS_FILE = '.env';
+
+/**
+ * The environment over the data folder's `.env`: a variable set (not empty) in the environment
+ * wins, the file gives the rest. The command line started by hand or by cron then sends the same
+ * links and email as the server without repeating its unit's settings. The data folder itself
+ * comes from the environment only (the file is in it).
+ */
+export function settingsWithFile(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const file = path.join(path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR), SETTINGS_FILE);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return env;
+    throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  const fromFile = parseEnv(text);
+  if (fromFile.DATA_DIR !== undefined) throw new ConfigError(`${file}: DATA_DIR cannot be set in the data folder's own file; set it in the environment`);
+  return { ...setOnly(fromFile), ...setOnly(env) };
+}
+
+/**
+ * Reads the settings once (the environment, and the data folder's `.env` when none is given); a
+ * bad value stops the start with the setting's name.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = settingsWithFile()): Config {
+  const parsed = configSchema.safeParse(setOnly(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);

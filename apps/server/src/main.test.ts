@@ -39,6 +39,23 @@ describe('starting the server', () => {
     expect(await server.exited).toBe(0);
   }, 90_000);
 
+  it("reads the data folder's .env, and warns when email is on without PUBLIC_URL", async () => {
+    const house = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-main-env-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    fs.writeFileSync(path.join(house, '.env'), `PORT=${port}\nSMTP_URL=smtp://127.0.0.1:9\n`);
+    try {
+      const server = start({ DATA_DIR: house, PORT: '', PUBLIC_URL: '', SMTP_URL: '' });
+      const stdout = await server.output(/\/setup\/\S+/);
+      expect(stdout, server.stderr()).toContain(`http://localhost:${port}/setup/`);
+      expect(stdout).toMatch(/"level":40.*Email is on but PUBLIC_URL is not set: the links in emails point at http:\/\/localhost/);
+      expect((await fetch(`http://127.0.0.1:${port}/api/session`)).status).toBe(401);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      fs.rmSync(house, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('refuses a bad setting with a message that names it', async () => {
     const server = start({ PORT: 'ottanta' });
     expect(await server.exited).toBe(1);

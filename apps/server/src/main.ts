@@ -1,7 +1,7 @@
 import { pruneAuthRecords } from './auth/service.ts';
 import { pruneRateLimits } from './http/write-limit.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, SETTINGS_FILE, type Config } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { pruneDeliveries } from './deliveries/service.ts';
@@ -35,6 +35,10 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
   await migrateToLatest(db);
   const ctx = await createContext(config, db);
+  if (config.mail && !config.publicUrl) {
+    // Emails go to people's phones: a link to this machine's localhost leads nowhere there.
+    ctx.log.warn(`Email is on but PUBLIC_URL is not set: the links in emails point at http://localhost:${config.port}. Set PUBLIC_URL (in the environment or ${SETTINGS_FILE} in the data folder).`);
+  }
   const photos = await movePhotoFolderIntoDatabase(db, config.dataDir, ctx.now());
   if (photos.keptAs) ctx.log.info({ moved: photos.moved, keptAs: photos.keptAs }, 'photos moved into the database');
   await pruneAuthRecords(ctx);

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_PARAM,
+  bookingPath,
+  MONTH_PARAM,
   NO_SELECTION,
   dayAfterKey,
   dragSelection,
@@ -73,6 +76,16 @@ describe('months in an address', () => {
         expect(monthShown(`${named}x`, today)).toEqual(monthOf(today));
       }),
     );
+  });
+});
+
+describe('a link to a booking', () => {
+  it('names the month the booking starts in, which the calendar opens on, and the booking', () => {
+    const [path, query] = bookingPath({ id: 'b7c1 42', start: '2027-08-30' }).split('?');
+    const params = Object.fromEntries(query!.split('&').map((pair) => pair.split('=').map(decodeURIComponent)));
+    expect(path).toBe('/app/calendario');
+    expect(monthShown(params[MONTH_PARAM]!, '2026-11-21')).toEqual({ year: 2027, month: 8 });
+    expect(params[BOOKING_PARAM]).toBe('b7c1 42');
   });
 });
 

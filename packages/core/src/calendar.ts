@@ -42,6 +42,17 @@ export function formatMonth({ year, month }: CalendarMonth): string {
 /** The address parameter that opens the calendar on a month: `/app/calendario?mese=2027-08`. */
 export const MONTH_PARAM = 'mese';
 
+/** The address parameter that shows a booking's detail as the calendar opens, as a tap on it would. */
+export const BOOKING_PARAM = 'prenotazione';
+
+/**
+ * Where a link to a booking leads: the calendar on the month the booking starts in, with its
+ * detail open (`/app/calendario?mese=2027-08&prenotazione=<id>`).
+ */
+export function bookingPath(booking: { id: string; start: IsoDate }): string {
+  return `/app/calendario?${MONTH_PARAM}=${formatMonth(monthOf(booking.start))}&${BOOKING_PARAM}=${encodeURIComponent(booking.id)}`;
+}
+
 /** The month the calendar opens on: the one its address names, else today's. */
 export function monthShown(param: string | null, today: IsoDate): CalendarMonth {
   return parseMonth(param) ?? monthOf(today);

@@ -1,3 +1,4 @@
+import type { Language } from '@rustico/core';
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import type { SessionsTable } from '../db/schema.ts';
@@ -12,7 +13,7 @@ const sessionWithUser = prepared((db, id: string) =>
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.colour', 'users.hidden', 'users.disabled', 'users.giftUsed', 'users.photo', 'users.language', 'users.version'])
-    .select(['sessions.id as sessionId', 'sessions.expiresAt', 'sessions.lastUsedAt'])
+    .select(['sessions.id as sessionId', 'sessions.expiresAt', 'sessions.lastUsedAt', 'sessions.language as sessionLanguage'])
     .where('sessions.id', '=', id),
 );
 
@@ -39,6 +40,24 @@ export async function findSessionPasskey(db: Db, id: string): Promise<string | n
 
 export async function extendSession(db: Db, id: string, lastUsedAt: string, expiresAt: string): Promise<void> {
   await db.updateTable('sessions').set({ lastUsedAt, expiresAt }).where('id', '=', id).execute();
+}
+
+export async function updateSessionLanguage(db: Db, id: string, language: Language): Promise<void> {
+  await db.updateTable('sessions').set({ language }).where('id', '=', id).execute();
+}
+
+/** The browser language of the member's most recently used session that had one. */
+export async function latestSessionLanguage(db: Db, userId: string): Promise<Language | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('language')
+    .where('userId', '=', userId)
+    .where('language', 'is not', null)
+    .orderBy('lastUsedAt', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.language ?? null;
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { SESSION_COOKIE, requireUser } from '../http/guards.ts';
-import { clearSessionCookie, setSessionCookie } from './session-hooks.ts';
+import { clearSessionCookie, sessionClientOf, setSessionCookie } from './session-hooks.ts';
 import { endSession, login } from './service.ts';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,7 +36,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           email: request.body.email,
           password: request.body.password,
           address: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
+          ...sessionClientOf(request),
         });
         // A new login always gets a new session: the old one ends, but only once this one succeeded.
         const previous = request.cookies[SESSION_COOKIE];

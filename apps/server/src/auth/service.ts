@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { emailSchema, type Language, type PasswordChange, type SessionUser } from '@rustico/core';
+import { emailSchema, HOUSE_LANGUAGE, type Language, type PasswordChange, type SessionUser } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
@@ -18,7 +18,9 @@ import {
   findSessionWithUser,
   insertLoginFailures,
   insertSession,
+  latestSessionLanguage,
   recentLoginFailures,
+  updateSessionLanguage,
 } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,11 +44,18 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What a session keeps of the browser it is used from. */
+export interface SessionClient {
+  userAgent: string | null;
+  /** The first language of its Accept-Language that the app speaks; null when it names none. */
+  language: Language | null;
+}
+
 /**
  * A new session for a member. One signed in with a passkey names it: removing the passkey
  * ends the session (a foreign key's cascade, in the removal's own statement).
  */
-export async function createSession(ctx: AppContext, userId: string, userAgent: string | null, passkeyId: string | null = null): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(ctx: AppContext, userId: string, client: SessionClient, passkeyId: string | null = null): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionDays * DAY_MS);
@@ -56,8 +65,9 @@ export async function createSession(ctx: AppContext, userId: string, userAgent: 
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
     lastUsedAt: now.toISOString(),
-    userAgent: userAgent?.slice(0, 300) ?? null,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
     passkeyId,
+    language: client.language,
   });
   return { token, expiresAt };
 }
@@ -68,8 +78,12 @@ export interface ResolvedSession {
   renewedUntil: Date | null;
 }
 
-/** The logged-in user for a cookie token, sliding the expiry forward while it is used. */
-export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
+/**
+ * The logged-in user for a cookie token, sliding the expiry forward while it is used. `language`
+ * is the browser's, when it names one the app speaks (a script's `*` names none): kept when it
+ * changed, so that email speaks the language of the browser the member used last.
+ */
+export async function resolveSession(ctx: AppContext, token: string, language?: Language): Promise<ResolvedSession | null> {
   const id = sessionIdOf(token);
   const row = await findSessionWithUser(ctx.db, id);
   const now = ctx.now();
@@ -84,6 +98,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
     await extendSession(ctx.db, id, now.toISOString(), renewedUntil.toISOString());
     await touchLastSeen(ctx.db, row.id, now.toISOString());
   }
+  if (language !== undefined && language !== row.sessionLanguage) await updateSessionLanguage(ctx.db, id, language);
   return { user: toSessionUser(row), renewedUntil };
 }
 
@@ -92,6 +107,15 @@ export async function sessionMember(ctx: AppContext, token: string): Promise<{ i
   const row = await findSessionWithUser(ctx.db, sessionIdOf(token));
   if (!row || row.disabled === 1 || new Date(row.expiresAt) <= ctx.now()) return null;
   return { id: row.id, language: row.language };
+}
+
+/**
+ * The language a member's emails are written in: the one they chose; else the one of the browser
+ * they used last (kept with its session); else, for an email a request asked for (a password
+ * reset), the asking browser's; else the house's.
+ */
+export async function emailLanguageOf(db: Db, user: { id: string; language: Language | null }, asking?: Language): Promise<Language> {
+  return user.language ?? (await latestSessionLanguage(db, user.id)) ?? asking ?? HOUSE_LANGUAGE;
 }
 
 /** Which of these sessions are still good (not expired, user not disabled), with the user's visibility now. */
@@ -134,11 +158,10 @@ async function assertNotRateLimited(ctx: AppContext, key: string, max: number): 
   throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins, try again later', undefined, retryAfterSeconds);
 }
 
-export interface LoginInput {
+export interface LoginInput extends SessionClient {
   email: string;
   password: string;
   address: string;
-  userAgent: string | null;
 }
 
 /** A login attempt counted before anything was checked: the rows that count it. */
@@ -181,7 +204,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<IssuedS
   if (user.disabled === 1 || user.passwordHash === null) throw new AppError(401, 'AUTH_FAILED', 'This account cannot log in');
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(401, 'WRONG_PASSWORD', 'Wrong password', 'password');
   await forgiveLoginAttempt(ctx, attempt, email);
-  const session = await createSession(ctx, user.id, input.userAgent);
+  const session = await createSession(ctx, user.id, input);
   await touchLastSeen(ctx.db, user.id, ctx.now().toISOString());
   return { ...session, user: toSessionUser(user) };
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { SESSION_COOKIE } from '../http/guards.ts';
-import { resolveSession, sessionMember } from './service.ts';
+import { browserLanguage } from '../http/reader-language.ts';
+import { resolveSession, sessionMember, type SessionClient } from './service.ts';
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', expires });
@@ -11,6 +12,11 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
 }
 
+/** What a new session keeps of the browser that opens it. */
+export function sessionClientOf(request: FastifyRequest): SessionClient {
+  return { userAgent: request.headers['user-agent'] ?? null, language: browserLanguage(request) ?? null };
+}
+
 /** Resolves the session cookie of every API request once, before any route runs. */
 export function registerSessionResolution(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('user', null);
@@ -18,7 +24,7 @@ export function registerSessionResolution(app: FastifyInstance, ctx: AppContext)
   app.addHook('onRequest', (request, reply, done) => {
     const token = request.url.startsWith('/api/') && !request.routeOptions.config.withoutSession ? request.cookies[SESSION_COOKIE] : undefined;
     if (!token) return done();
-    resolveSession(ctx, token).then((session) => {
+    resolveSession(ctx, token, browserLanguage(request)).then((session) => {
       if (!session) clearSessionCookie(reply);
       else {
         request.user = session.user;

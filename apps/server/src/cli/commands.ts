@@ -51,6 +51,9 @@ export type Command =
   | { kind: 'backup'; file: string }
   | { kind: 'restore'; file: string };
 
+/** The commands that may send email: its links need PUBLIC_URL, so cli.ts refuses them without it. */
+export const MAILING_COMMANDS: ReadonlySet<Command['kind']> = new Set(['reminders-run', 'mail-test']);
+
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);

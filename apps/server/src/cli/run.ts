@@ -1,4 +1,5 @@
-import { describePeakRange, HOUSE_LANGUAGE, instantOfLocal, languageOf, localMomentIn, type HouseRules } from '@rustico/core';
+import { describePeakRange, HOUSE_LANGUAGE, instantOfLocal, localMomentIn, type HouseRules } from '@rustico/core';
+import { emailLanguageOf } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Outcome } from '../deliveries/service.ts';
 import { AppError } from '../http/errors.ts';
@@ -61,9 +62,9 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
     }
     case 'mail-test': {
       if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'Email is off: set SMTP_URL (and MAIL_FROM) first');
-      // A member reads it in their language, as every email of theirs.
+      // A member reads it in the language of every email of theirs.
       const member = await findUserByEmail(ctx.db, command.to);
-      await sendTestMail(ctx, command.to, member ? languageOf(member) : HOUSE_LANGUAGE);
+      await sendTestMail(ctx, command.to, member ? await emailLanguageOf(ctx.db, member) : HOUSE_LANGUAGE);
       console.log(`Test email sent to ${command.to}.`);
       return;
     }

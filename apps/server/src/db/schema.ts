@@ -33,6 +33,8 @@ export interface SessionsTable {
   userAgent: string | null;
   /** The passkey the session was signed in with; null after a password. */
   passkeyId: string | null;
+  /** The language of the browser it is used from (Accept-Language), if the app speaks one of its. */
+  language: Language | null;
 }
 
 /** A member's passkey (issue 45): the credential's public key and its signature counter. */

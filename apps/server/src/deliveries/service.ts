@@ -1,4 +1,5 @@
-import { includesEmail, includesPush, languageOf, localMomentIn, type Channel, type Language, type LocalMoment, type NotificationKind } from '@rustico/core';
+import { includesEmail, includesPush, localMomentIn, type Channel, type Language, type LocalMoment, type NotificationKind } from '@rustico/core';
+import { emailLanguageOf } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { composeMail } from '../mail/layout.ts';
@@ -64,10 +65,10 @@ export async function channelFor(ctx: AppContext, userId: string, job: Job): Pro
   return reaches ? job.channel : 'none';
 }
 
-function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<RenderedJob | null> | RenderedJob | null {
+async function render(ctx: AppContext, user: UserRow, job: Job, at: Date): Promise<RenderedJob | null> {
   const renderer = renderers[job.type] as Renderer<Job['type']> | undefined;
   if (!renderer) throw new Error(`deliveries: nothing renders a ${job.type} job (parts.ts)`);
-  return renderer(ctx, user, languageOf(user), job, localMomentIn(ctx.config.houseTimeZone, at));
+  return renderer(ctx, user, await emailLanguageOf(ctx.db, user), job, localMomentIn(ctx.config.houseTimeZone, at));
 }
 
 /**
@@ -119,7 +120,7 @@ async function deliver(ctx: AppContext, row: DeliveryRow, at: Date): Promise<Out
       ctx.push.notify({ kind: kindOfJob(job), onlyUserId: user.id, exceptUserId: '', onlyHidden: false, onlyAdmins: false }, () => rendered.push!);
     }
     if (includesEmail(channel) && ctx.mailer.enabled) {
-      const unsubscribe = { url: await unsubscribeUrl(ctx.db, ctx.config, user.id, kindOfJob(job)), label: mailTexts(languageOf(user)).unsubscribeLink };
+      const unsubscribe = { url: await unsubscribeUrl(ctx.db, ctx.config, user.id, kindOfJob(job)), label: mailTexts(await emailLanguageOf(ctx.db, user)).unsubscribeLink };
       await ctx.mailer.send(composeMail(user.email, ctx.config.houseName, { ...rendered.mail, unsubscribe }));
     }
     return finish('sent');

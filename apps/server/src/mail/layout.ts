@@ -10,7 +10,7 @@ export interface MailContent {
   paragraphs: string[];
   list?: string[];
   button?: { label: string; url: string };
-  /** Safe HTML (rendered Markdown of the house's content) and its plain-text source. */
+  /** A house text (content/renderMarkdownForMail): safe HTML, and the same as readable text, links absolute in both. */
   extra?: { html: string; text: string };
   /** Closing lines, e.g. where the unsubscribe link is. */
   footer: string[];

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { notificationKindSchema, type NotificationKind } from '@rustico/core';
+import { bookingPath, notificationKindSchema, type IsoDate, type NotificationKind } from '@rustico/core';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
@@ -7,6 +7,30 @@ import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
 /** Where people reach the app, for the links in emails. */
 export function publicBaseUrl(config: Config): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** A booking in the app: the calendar on its month, with its detail open. */
+export function bookingUrl(config: Config, booking: { id: string; start: IsoDate }): string {
+  return `${publicBaseUrl(config)}${bookingPath(booking)}`;
+}
+
+/** Gestione › Registra with this stay chosen (the web's `?booking=`): its check-in, check-out or payment. */
+export function registerPath(bookingId: string): string {
+  return `/app/gestione?booking=${encodeURIComponent(bookingId)}`;
+}
+
+/**
+ * Makes the addresses of a house text absolute for an email, which has no page to resolve them
+ * against: `/app/…` under PUBLIC_URL (which may have a path of its own), a relative one as on
+ * `pagePath`, where the app shows the text; a full address (https:, mailto:) stays as it is.
+ */
+export function absoluteUrls(config: Config, pagePath: string): (url: string) => string {
+  const base = publicBaseUrl(config);
+  return (url) => {
+    if (/^[a-z][a-z\d+.-]*:/i.test(url)) return url;
+    if (url.startsWith('/') && !url.startsWith('//')) return `${base}${url}`;
+    return new URL(url, `${base}${pagePath}`).href;
+  };
 }
 
 const SIGNING_KEY = 'mail_signing_key';

@@ -2,11 +2,11 @@ import { noticeSchema, type Language, type Notice } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
 import type { Renderers } from '../deliveries/service.ts';
-import { publicBaseUrl } from '../mail/links.ts';
+import { bookingUrl, publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import type { NoticesTable } from '../db/schema.ts';
 import type { UserRow } from '../users/service.ts';
-import { noticeText, noticeUrl } from './messages.ts';
+import { noticeBooking, noticeText, noticeUrl } from './messages.ts';
 import { findNotice } from './repository.ts';
 
 export function toNotice(row: NoticesTable): Notice {
@@ -35,12 +35,14 @@ export async function renderNoticeMail(ctx: AppContext, user: UserRow, language:
   const notice = toNotice(row);
   const text = noticeText(language, notice.kind, notice, ctx.config.houseTimeZone);
   const t = mailTexts(language);
+  // A confirmed request opens on its booking; the others where their push leads.
+  const booking = noticeBooking(notice);
   return {
     mail: {
       greeting: t.greeting(user.name),
       subject: text.title,
       paragraphs: [text.body],
-      button: { label: t.openApp, url: `${publicBaseUrl(ctx.config)}${noticeUrl(notice.kind, user.id)}` },
+      button: { label: t.openApp, url: booking ? bookingUrl(ctx.config, booking) : `${publicBaseUrl(ctx.config)}${noticeUrl(notice, user.id)}` },
       footer: [t.footerKind.fairness, t.unsubscribe],
     },
     push: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeText } from './messages.ts';
+import { noticeText, noticeUrl } from './messages.ts';
 
 const payload = { start: '2027-07-10', end: '2027-07-17', byName: 'Giulia', reason: 'Vous étiez là l’an passé.', inFavourOfName: 'Marco', endsAt: '2027-03-01T17:00:00.000Z' };
 
@@ -19,5 +19,15 @@ describe('what a notice says', () => {
       const titles = (['it', 'de', 'en', 'fr'] as const).map((language) => noticeText(language, kind, payload, 'Europe/Zurich').title);
       expect(new Set(titles).size, kind).toBe(4);
     }
+  });
+});
+
+describe('where a notice leads', () => {
+  it('opens a confirmed request on its booking, a declined one in the history, a turn or freed nights on their month', () => {
+    const about = { bookingId: 'b-1', start: '2027-07-10' };
+    expect(noticeUrl({ kind: 'request-approved', ...about }, 'u-1')).toBe('/app/calendario?mese=2027-07&prenotazione=b-1');
+    expect(noticeUrl({ kind: 'request-declined', ...about }, 'u-1')).toBe('/app/prenotazioni/u-1');
+    expect(noticeUrl({ kind: 'turn-started', bookingId: null, start: '2027-08-01' }, 'u-1')).toBe('/app/calendario?mese=2027-08');
+    expect(noticeUrl({ kind: 'waitlist-freed', bookingId: null, start: null }, 'u-1')).toBe('/app/calendario');
   });
 });

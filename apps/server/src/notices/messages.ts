@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatStayDates, localMomentIn, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
+import { bookingPath, formatDisplayDate, formatMonth, formatStayDates, localMomentIn, monthOf, MONTH_PARAM, type IsoDate, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
 
 /** What a notice says, in it/de/en/fr: the push's title and line, the email's subject and paragraph. */
 export interface NoticeText {
@@ -65,13 +65,24 @@ export function noticeText(language: Language, kind: NoticeKind, payload: Payloa
   return TEXTS[language][kind](payload, localTime(payload.endsAt, timeZone));
 }
 
-/** Where a tap on the notice leads. */
-export function noticeUrl(kind: NoticeKind, userId: string): string {
-  // A declined request is in the member's history, with its reason.
-  return kind === 'request-declined' ? `/app/prenotazioni/${userId}` : '/app/calendario';
+type Target = Pick<Notice, 'kind' | 'bookingId' | 'start'>;
+
+/** The booking a notice is about, where the calendar shows it: a confirmed request's. */
+export function noticeBooking(notice: Target): { id: string; start: IsoDate } | null {
+  return notice.kind === 'request-approved' && notice.bookingId && notice.start ? { id: notice.bookingId, start: notice.start } : null;
 }
 
-export function noticePush(language: Language, notice: Pick<Notice, 'id' | 'kind'> & Payload, userId: string, timeZone: string): PushMessage {
+/** Where a tap on the notice leads. */
+export function noticeUrl(notice: Target, userId: string): string {
+  const booking = noticeBooking(notice);
+  if (booking) return bookingPath(booking);
+  // A declined request is in the member's history, with its reason.
+  if (notice.kind === 'request-declined') return `/app/prenotazioni/${userId}`;
+  // A turn, or nights freed: the calendar on the month they begin in.
+  return notice.start ? `/app/calendario?${MONTH_PARAM}=${formatMonth(monthOf(notice.start))}` : '/app/calendario';
+}
+
+export function noticePush(language: Language, notice: Pick<Notice, 'id' | 'kind' | 'bookingId'> & Payload, userId: string, timeZone: string): PushMessage {
   const text = noticeText(language, notice.kind, notice, timeZone);
-  return { ...text, url: noticeUrl(notice.kind, userId), tag: `notice-${notice.id}` };
+  return { ...text, url: noticeUrl(notice, userId), tag: `notice-${notice.id}` };
 }

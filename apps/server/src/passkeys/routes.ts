@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endSession } from '../auth/service.ts';
-import { setSessionCookie } from '../auth/session-hooks.ts';
+import { sessionClientOf, setSessionCookie } from '../auth/session-hooks.ts';
 import type { AppContext } from '../context.ts';
 import { SESSION_COOKIE, requireUser } from '../http/guards.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -109,7 +109,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await signInWithPasskey(ctx, { credential: request.body.credential, address: request.ip, userAgent: request.headers['user-agent'] ?? null });
+        const session = await signInWithPasskey(ctx, { credential: request.body.credential, address: request.ip, ...sessionClientOf(request) });
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await endSession(ctx, previous);
         setSessionCookie(reply, session.token, session.expiresAt);
@@ -141,7 +141,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await acceptInvitationWithPasskey(ctx, { ...request.body, userAgent: request.headers['user-agent'] ?? null });
+        const session = await acceptInvitationWithPasskey(ctx, { ...request.body, ...sessionClientOf(request) });
         const previous = request.cookies[SESSION_COOKIE];
         if (previous) await endSession(ctx, previous);
         setSessionCookie(reply, session.token, session.expiresAt);

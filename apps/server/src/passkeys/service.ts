@@ -10,7 +10,7 @@ import {
   type SessionUser,
 } from '@rustico/core';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { countLoginAttempt, createSession, forgiveLoginAttempt, sessionPasskey, type IssuedSession } from '../auth/service.ts';
+import { countLoginAttempt, createSession, forgiveLoginAttempt, sessionPasskey, type IssuedSession, type SessionClient } from '../auth/service.ts';
 import type { RelyingParty } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
@@ -205,10 +205,9 @@ export async function signInOptions(ctx: AppContext, address: string): Promise<P
   return options;
 }
 
-export interface PasskeySignIn {
+export interface PasskeySignIn extends SessionClient {
   credential: AuthenticationCredential;
   address: string;
-  userAgent: string | null;
 }
 
 /**
@@ -250,7 +249,7 @@ export async function signInWithPasskey(ctx: AppContext, input: PasskeySignIn): 
   }
   if (!(await recordUse(ctx.db, passkey.id, passkey.counter, newCounter, ctx.now().toISOString()))) throw refused('counter raced', 'warn');
   await forgiveLoginAttempt(ctx, attempt, passkey.email);
-  const session = await createSession(ctx, passkey.userId, input.userAgent, passkey.id);
+  const session = await createSession(ctx, passkey.userId, input, passkey.id);
   await touchLastSeen(ctx.db, passkey.userId, ctx.now().toISOString());
   const user = await findUserById(ctx.db, passkey.userId);
   return { ...session, user: toSessionUser(user!) };
@@ -268,7 +267,7 @@ export async function invitationOptions(ctx: AppContext, token: string): Promise
  * Completes an invitation with a passkey: the link is used once, the passkey stored and the new
  * member signed in with it. They have no password (a reset link by email gives them one).
  */
-export async function acceptInvitationWithPasskey(ctx: AppContext, input: NewPasskey & { token: string; userAgent: string | null }): Promise<IssuedSession> {
+export async function acceptInvitationWithPasskey(ctx: AppContext, input: NewPasskey & SessionClient & { token: string }): Promise<IssuedSession> {
   const link = await openInvitation(ctx, input.token);
   if (!link) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
   const challenge = await takeAnsweredChallenge(ctx, input.credential.response.clientDataJSON, 'invitation');
@@ -278,7 +277,7 @@ export async function acceptInvitationWithPasskey(ctx: AppContext, input: NewPas
   await store(ctx, passkey, async (trx) => {
     if (!(await takeInvitation(trx, link.id, ctx.now()))) throw new AppError(410, 'PASSWORD_LINK_INVALID', 'This link has expired or was used already');
   });
-  const session = await createSession(ctx, link.userId, input.userAgent, passkey.id);
+  const session = await createSession(ctx, link.userId, input, passkey.id);
   await touchLastSeen(ctx.db, link.userId, ctx.now().toISOString());
   const user = await findUserById(ctx.db, link.userId);
   return { ...session, user: toSessionUser(user!) };

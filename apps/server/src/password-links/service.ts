@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { emailSchema, languageOf, type Language, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
+import { emailSchema, type Language, type PasswordLinkPurpose, type PasswordLinkStatus } from '@rustico/core';
+import { emailLanguageOf } from '../auth/service.ts';
 import { hashPassword } from '../users/passwords.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -76,8 +77,8 @@ export async function retirePasswordLinks(db: Db, userId: string, at: Date): Pro
 /**
  * "Password dimenticata?": the answer is the same whether an account has this address or
  * not; the email (if any) leaves after the answer, so the timing tells nothing either. It is in
- * the member's language, else in the one of the browser that asked (the page they asked on
- * spoke it), else the house's.
+ * the language of the member's emails; for one who never chose a language nor kept a session,
+ * in the one of the browser that asked (the page they asked on spoke it).
  */
 export async function requestPasswordReset(ctx: AppContext, input: { email: string; address: string; browserLanguage?: Language | undefined }): Promise<void> {
   if (!ctx.mailer.enabled) throw new AppError(409, 'MAIL_DISABLED', 'This house sends no email: ask an administrator');
@@ -89,7 +90,7 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
     const user = await findUserByEmail(ctx.db, email);
     if (!user || user.disabled === 1) return;
     const url = await createLink(ctx, user, 'reset');
-    const t = mailTexts(user.language ?? input.browserLanguage ?? languageOf(user));
+    const t = mailTexts(await emailLanguageOf(ctx.db, user, input.browserLanguage));
     await ctx.mailer.send(
       composeMail(user.email, ctx.config.houseName, {
         subject: t.passwordReset.subject,
@@ -105,7 +106,7 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
 /** Emails a new member the link to choose their own password. */
 export async function sendInvitation(ctx: AppContext, user: UserRow): Promise<void> {
   const url = await createLink(ctx, user, 'invitation');
-  const t = mailTexts(languageOf(user));
+  const t = mailTexts(await emailLanguageOf(ctx.db, user));
   ctx.tasks.run('invitation email failed', () =>
     ctx.mailer.send(
       composeMail(user.email, ctx.config.houseName, {

@@ -1,12 +1,12 @@
 import { dueStayReminders, formatChf, formatStayDates, type Language, type LocalMoment, type ReminderKind } from '@rustico/core';
 import { findBooking, type BookingRow } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
-import { renderMarkdown } from '../content/markdown.ts';
+import { markdownBulletPoints, renderMarkdownForMail } from '../content/markdown.ts';
 import type { RenderedJob } from '../deliveries/jobs.ts';
 import type { Renderers } from '../deliveries/service.ts';
 import { readChecklist, readHouseMarkdown, readPaymentDetails } from '../house/content.ts';
 import type { MailContent } from '../mail/layout.ts';
-import { publicBaseUrl } from '../mail/links.ts';
+import { absoluteUrls, publicBaseUrl, registerPath } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { qrBillPdf } from '../stays/qr-bill.ts';
 import type { UserRow } from '../users/service.ts';
@@ -21,15 +21,6 @@ const stayOf = (row: BookingRow) => ({
   paid: row.paid === 1,
   costCentimes: row.costCentimes,
 });
-
-/** The bullet points of the house letter (welcome.md): its essentials. */
-function letterEssentials(markdown: string | null): string[] {
-  if (!markdown) return [];
-  return markdown
-    .split('\n')
-    .filter((line) => line.startsWith('- '))
-    .map((line) => line.slice(2).replaceAll('**', '').trim());
-}
 
 function push(content: MailContent, url: string): RenderedJob['push'] {
   const body = content.paragraphs[0] ?? '';
@@ -54,7 +45,9 @@ export async function renderStayReminder(
   const base = publicBaseUrl(ctx.config);
   const stay = { dates: formatStayDates(row.startDate, row.endDate) };
   const common = { greeting: t.greeting(user.name), footer: [t.footerKind.reminders, t.unsubscribe] };
-  const gestione = `${base}/app/gestione`;
+  // A stay is registered in Gestione, where the link chooses it.
+  const registration = registerPath(row.id);
+  const register = `${base}${registration}`;
   // The house's own texts come in the member's language when the house wrote them so; else as it
   // wrote them, with a line that says so.
   const houseNote = (...texts: ({ language: Language } | null)[]) => (texts.some((text) => text && text.language !== language) ? [t.houseText] : []);
@@ -62,20 +55,21 @@ export async function renderStayReminder(
     case 'arrival-eve': {
       const guide = await readHouseMarkdown(ctx.config.contentDir, 'tutorials/arrivo.md', language);
       const letter = await readHouseMarkdown(ctx.config.contentDir, 'welcome.md', language);
-      const essentials = letterEssentials(letter?.source ?? null);
+      // The letter's bullet points are its essentials; each text's links as the page showing it has them.
+      const essentials = letter ? await markdownBulletPoints(letter.source, absoluteUrls(ctx.config, '/app')) : [];
       const mail: MailContent = {
         ...common,
         subject: t.arrivalEve.subject,
         paragraphs: [t.arrivalEve.intro(stay), ...houseNote(essentials.length > 0 ? letter : null, guide), ...(essentials.length > 0 ? [t.arrivalEve.letter] : [])],
         list: essentials,
         button: { label: t.arrivalEve.guide, url: `${base}/app/tutorial/arrivo` },
-        ...(guide ? { extra: { html: await renderMarkdown(guide.source), text: guide.source } } : {}),
+        ...(guide ? { extra: await renderMarkdownForMail(guide.source, absoluteUrls(ctx.config, '/app/tutorial/arrivo')) } : {}),
       };
       return { mail, push: push(mail, '/app/tutorial/arrivo') };
     }
     case 'checkin-missing': {
-      const mail: MailContent = { ...common, subject: t.checkinMissing.subject, paragraphs: [t.checkinMissing.intro(stay)], button: { label: t.checkinMissing.action, url: gestione } };
-      return { mail, push: push(mail, '/app/gestione') };
+      const mail: MailContent = { ...common, subject: t.checkinMissing.subject, paragraphs: [t.checkinMissing.intro(stay)], button: { label: t.checkinMissing.action, url: register } };
+      return { mail, push: push(mail, registration) };
     }
     case 'departure': {
       const checklist = await readChecklist(ctx.config.contentDir, language);
@@ -84,9 +78,9 @@ export async function renderStayReminder(
         subject: t.departure.subject,
         paragraphs: [t.departure.intro(stay), ...houseNote(checklist), t.departure.checklist],
         list: checklist.groups.flatMap((group) => group.items.map((item) => `${group.title}: ${item.text}`)),
-        button: { label: t.departure.action, url: gestione },
+        button: { label: t.departure.action, url: register },
       };
-      return { mail, push: push(mail, '/app/gestione') };
+      return { mail, push: push(mail, registration) };
     }
     case 'unpaid': {
       const payment = await readPaymentDetails(ctx.config.contentDir);
@@ -97,10 +91,10 @@ export async function renderStayReminder(
         ...common,
         subject: t.unpaid.subject(amount),
         paragraphs: [t.unpaid.intro({ ...stay, amount }), t.unpaid.bank(payment.accountHolder, payment.iban), t.unpaid.twint(payment.twintPhone), t.unpaid.attached],
-        button: { label: t.unpaid.action, url: gestione },
+        button: { label: t.unpaid.action, url: register },
         attachments: [{ filename: `qr-bill-${row.startDate}.pdf`, content: pdf, contentType: 'application/pdf' }],
       };
-      return { mail, push: push(mail, '/app/gestione') };
+      return { mail, push: push(mail, registration) };
     }
   }
 }

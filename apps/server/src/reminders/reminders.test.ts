@@ -244,7 +244,7 @@ describe.runIf(testDialects.includes('postgres'))('reminders from two processes 
     const cli = path.join(import.meta.dirname, '..', 'cli.ts');
     const run = () =>
       execute(process.execPath, ['--import', 'tsx', cli, 'reminders', 'run', '--at', '2027-06-01T19:00'], {
-        env: { ...process.env, DATABASE_URL: t.database.databaseUrl, SMTP_URL: mail.url, DATA_DIR: t.database.dataDir, LOG_LEVEL: 'warn', HOUSE_TIME_ZONE: ZONE },
+        env: { ...process.env, DATABASE_URL: t.database.databaseUrl, SMTP_URL: mail.url, PUBLIC_URL: 'https://rustico.example.ch', DATA_DIR: t.database.dataDir, LOG_LEVEL: 'warn', HOUSE_TIME_ZONE: ZONE },
       });
     const [a, b] = await Promise.all([run(), run()]);
     const sentLines = [a.stdout, b.stdout].flatMap((out) => out.split('\n').filter((line) => line.trim().startsWith('sent ')));

@@ -1,7 +1,7 @@
 import { sessionResponseSchema, setupRequestSchema, setupStatusSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setSessionCookie } from '../auth/session-hooks.ts';
+import { sessionClientOf, setSessionCookie } from '../auth/session-hooks.ts';
 import { createSession } from '../auth/service.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
@@ -35,7 +35,7 @@ export function setupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await completeSetup(ctx, request.body);
-        const session = await createSession(ctx, user.id, request.headers['user-agent'] ?? null);
+        const session = await createSession(ctx, user.id, sessionClientOf(request));
         setSessionCookie(reply, session.token, session.expiresAt);
         return reply.status(201).send({ user: toSessionUser(user) });
       },

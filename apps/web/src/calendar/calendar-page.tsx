@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
+  BOOKING_PARAM,
   dragSelection,
   isAdmin,
   monthGrid,
@@ -65,8 +66,8 @@ function loadPanel() {
 const NewBookingBar = lazy(() => loadNewBookingBar().then((module) => ({ default: module.NewBookingBar })));
 const BookingDetail = lazy(() => loadBookingDetail().then((module) => ({ default: module.BookingDetail })));
 
-/** /app/calendario: the month grid and the booking panel. */
-export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
+/** /app/calendario: the month grid and the booking panel; `opensBooking` shows that booking's detail, as a tap on it would. */
+export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth | null; opensBooking: string | null }) {
   const user = useCurrentUser();
   // Booking needs the server (it decides who gets the nights): offline the form says so.
   const online = useOnline();
@@ -76,7 +77,7 @@ export function CalendarPage({ opensOn }: { opensOn: CalendarMonth | null }) {
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   // Back while choosing dates clears the choice, and stays on the calendar.
   useBackCloses(selection.kind !== 'none', () => setSelection(NO_SELECTION), 'calendarSelection');
-  const [selectedBookingId, setSelectedBookingId] = useState<string | null>(null);
+  const [selectedBookingId, setSelectedBookingId] = useState<string | null>(opensBooking);
   // The grid's tab stop: today at first, then the day last focused (moved to with the keys or tapped).
   const [focusDay, setFocusDay] = useState<IsoDate>(today);
 
@@ -258,12 +259,14 @@ async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * The months the arrows show stay in the page, not the address (a quick double tap must move two
- * months); a new address (the navigation's Calendario, a link to a month) opens its month afresh.
+ * months); a new address (the navigation's Calendario, a link to a month or to a booking, as an
+ * email has) opens its month afresh, with that booking's detail.
  */
 function CalendarRoute() {
   const [params] = useSearchParams();
   const asked = params.get(MONTH_PARAM);
-  return <CalendarPage key={asked ?? ''} opensOn={parseMonth(asked)} />;
+  const booking = params.get(BOOKING_PARAM);
+  return <CalendarPage key={`${asked ?? ''} ${booking ?? ''}`} opensOn={parseMonth(asked)} opensBooking={booking} />;
 }
 
 export { CalendarRoute as Component, loader };

@@ -22,6 +22,7 @@ import * as versions from './2026-11-28-3801-versions.ts';
 import * as history from './2026-11-28-3802-history.ts';
 import * as pendingNotices from './2026-11-28-4101-pending-notices.ts';
 import * as passkeys from './2026-11-28-4501-passkeys.ts';
+import * as sessionLanguage from './2026-11-28-4104-session-language.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-3802-history': history,
   '2026-11-28-4101-pending-notices': pendingNotices,
   '2026-11-28-4501-passkeys': passkeys,
+  '2026-11-28-4104-session-language': sessionLanguage,
 };
