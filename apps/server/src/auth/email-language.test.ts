@@ -70,7 +70,8 @@ describe.each(testDialects)('the language of a member’s emails (%s)', (dialect
     const vera = await member('vera@example.ch');
     await setNotificationChoices(t.ctx, vera, { bookings: 'email', notes: 'none', reminders: 'none' });
     await loginFrom('vera@example.ch', 'de');
-    const job = { type: 'booking' as const, action: 'created' as const, bookingId: 'b-1', ownerName: 'Anna', start: '2027-05-01', end: '2027-05-03' };
+    const booking = { kind: 'bookings' as const, id: 'b-1', action: 'created' as const, actorName: 'Anna', ownerName: 'Anna', start: '2027-05-01', end: '2027-05-03' };
+    const job = { type: 'changes' as const, channel: 'email' as const, summary: false, items: [booking] };
     expect((await claimAndDeliver(t.ctx, (await findUserById(t.ctx.db, vera))!, 'language:vera', job, t.ctx.now())).result).toBe('sent');
     expect(sent[0]?.subject).toBe('Neue Buchung von Anna');
     expect(sent[0]?.html).toContain('>abmelden</a>');

@@ -109,6 +109,8 @@ describe('every email the house sends', () => {
     return id;
   };
 
+  const anna = { actorName: 'Anna', ownerName: 'Anna', start: '2027-03-10', end: '2027-03-13' };
+
   /** Each job deliveries carries, with a moment it is due at; the type makes a new job type need one. */
   const samples = async (): Promise<{ [T in Job['type']]: (Sample & { job: Extract<Job, { type: T }> })[] }> => ({
     reminder: [
@@ -118,13 +120,17 @@ describe('every email the house sends', () => {
       { what: 'unpaid', to: 'anna', at: '2027-02-10T12:00', job: { type: 'reminder', reminder: 'unpaid', bookingId: ids.paidLater } },
     ],
     'unpaid-summary': [{ what: 'unpaid-summary', to: 'bruno', at: '2027-02-15T12:00', job: { type: 'unpaid-summary', day: '2027-02-15' } }],
-    booking: (['created', 'updated', 'deleted'] as const).map((action) => ({
-      what: action,
-      to: 'bruno',
-      at: '2027-01-05T12:00',
-      job: { type: 'booking', action, bookingId: ids.stay, ownerName: 'Anna', start: '2027-03-10', end: '2027-03-13' },
-    })),
-    'notes-digest': [{ what: 'notes-digest', to: 'bruno', at: '2027-03-01T19:30', job: { type: 'notes-digest', day: '2027-03-01', from: '2027-02-28T18:00:00.000Z', to: '2027-03-01T18:00:00.000Z' } }],
+    // One change of each action alone, several merged, and the daily summary with a note, by email and by push.
+    changes: [
+      ...(['created', 'updated', 'deleted'] as const).map((action) => ({
+        what: action,
+        to: 'bruno' as const,
+        at: '2027-01-05T12:00',
+        job: { type: 'changes' as const, channel: 'email' as const, summary: false, items: [{ kind: 'bookings' as const, id: ids.stay, action, ...anna }] },
+      })),
+      { what: 'merged', to: 'bruno', at: '2027-01-05T12:00', job: { type: 'changes', channel: 'email', summary: false, items: [{ kind: 'bookings', id: ids.stay, action: 'updated', ...anna }, { kind: 'notes', id: 'n1', action: 'created', actorName: 'Anna', text: 'Legna finita, ne porto io sabato.' }] } },
+      { what: 'summary', to: 'bruno', at: '2027-03-01T19:00', job: { type: 'changes', channel: 'email', summary: true, items: [{ kind: 'notes', id: 'n2', action: 'created', actorName: 'Anna', text: 'Manca il sale.' }, { kind: 'bookings', id: ids.paidLater, action: 'created', ...anna }] } },
+    ],
     notice: await Promise.all(noticeKinds.map(async (kind) => ({ what: kind, to: 'anna' as const, at: '2027-01-05T12:00', job: { type: 'notice' as const, noticeId: await notice(kind) } }))),
   });
 
@@ -155,7 +161,7 @@ describe('every email the house sends', () => {
     expect(Object.keys(all).sort()).toEqual([...types].sort());
     const variantsOf = (type: Job['type'], field: string) => (jobSchema.options.find((option) => option.shape.type.value === type)!.shape as unknown as Record<string, { options: string[] }>)[field]!.options;
     expect(all.reminder.map((s) => s.what).sort()).toEqual([...variantsOf('reminder', 'reminder')].sort());
-    expect(all.booking.map((s) => s.what).sort()).toEqual([...variantsOf('booking', 'action')].sort());
+    expect(all.changes.map((s) => s.what)).toEqual(expect.arrayContaining(['created', 'updated', 'deleted', 'merged', 'summary']));
     expect(all.notice.map((s) => s.what).sort()).toEqual([...noticeKinds].sort());
   });
 
@@ -191,13 +197,19 @@ describe('every email the house sends', () => {
     expect(eve.html).toContain(`<img src="${PUBLIC_URL}/api/files/contatore.webp" alt="il contatore">`);
   });
 
-  it('opens a confirmed request on its booking, and a stay to register in Gestione with it chosen', async () => {
+  it('opens a confirmed request and a booking made by another on it, and a stay to register in Gestione with it chosen', async () => {
     const all = await samples();
     const approved = await deliver(all.notice.find((s) => s.what === 'request-approved')!);
     const link = bookingUrl(t.ctx.config, { id: ids.stay, start: '2027-03-10' });
     expect(link).toBe(`${PUBLIC_URL}/app/calendario?mese=2027-03&prenotazione=${ids.stay}`);
     expect(approved.text).toContain(link);
     expect(approved.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
+    // A booking made or moved by another opens on it; one cancelled, on its month.
+    const made = await deliver(all.changes.find((s) => s.what === 'created')!);
+    expect(made.text).toContain(link);
+    const cancelled = await deliver(all.changes.find((s) => s.what === 'deleted')!);
+    expect(cancelled.text).toContain(`${PUBLIC_URL}/app/calendario?mese=2027-03`);
+    expect(cancelled.text).not.toContain('prenotazione=');
     const departure = await deliver(all.reminder.find((s) => s.what === 'departure')!);
     expect(departure.text).toContain(`${PUBLIC_URL}/app/gestione?booking=${ids.stay}`);
   });

@@ -1,9 +1,9 @@
-import { formatStayDates, type Language, type PushMessage } from '@rustico/core';
+import { formatMonth, formatStayDates, monthOf, MONTH_PARAM, type Language, type PushMessage } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import type { Job, NoticeItem, RenderedJob } from '../deliveries/jobs.ts';
 import type { Renderers } from '../deliveries/service.ts';
 import type { MailContent } from '../mail/layout.ts';
-import { publicBaseUrl } from '../mail/links.ts';
+import { bookingUrl, publicBaseUrl } from '../mail/links.ts';
 import { mailTexts } from '../mail/texts.ts';
 import { bookingMessage } from '../push/messages.ts';
 import type { UserRow } from '../users/service.ts';
@@ -25,9 +25,15 @@ function mailOf(ctx: AppContext, user: UserRow, language: Language, job: Extract
   const merged = MERGED_TEXTS[language];
   const base = publicBaseUrl(ctx.config);
   const kinds = [...new Set(job.items.map((item) => item.kind))];
-  const button = kinds.includes('bookings')
-    ? { label: t.booking.action, url: `${base}/app/calendario` }
-    : { label: t.notesDigest.action, url: `${base}/app/gestione#note` };
+  const bookings = job.items.filter((item) => item.kind === 'bookings');
+  const [first] = bookings;
+  // One booking that still exists opens on it; else the calendar on the month of the first.
+  const calendarUrl = !first
+    ? null
+    : bookings.length === 1 && first.action !== 'deleted'
+      ? bookingUrl(ctx.config, { id: first.id, start: first.start })
+      : `${base}/app/calendario?${MONTH_PARAM}=${formatMonth(monthOf(first.start))}`;
+  const button = calendarUrl ? { label: t.booking.action, url: calendarUrl } : { label: t.notesDigest.action, url: `${base}/app/gestione#note` };
   const common = { greeting: t.greeting(user.name), button, footer: [...kinds.map((kind) => t.footerKind[kind]), t.unsubscribe] };
   const [only] = job.items;
   if (job.summary) {

@@ -1,4 +1,4 @@
-import { formatChf, formatStayDates, type Booking, type Language, type PaymentMethod, type PushMessage } from '@rustico/core';
+import { bookingPath, formatChf, formatStayDates, type Booking, type Language, type PaymentMethod, type PushMessage } from '@rustico/core';
 
 /**
  * The texts of push notifications, composed on the server in each recipient's
@@ -44,7 +44,8 @@ export function bookingMessage(action: BookingAction, booking: Pick<Booking, 'id
   return (language) => ({
     title: TEXTS[language].booking[action],
     body: `${booking.ownerName}: ${dates(booking)}`,
-    url: '/app/calendario',
+    // A booking still there opens on it; a cancelled one on the calendar.
+    url: action === 'deleted' ? '/app/calendario' : bookingPath(booking),
     tag: `booking-${booking.id}`,
   });
 }

@@ -58,7 +58,7 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     expect(request!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     expect(Number(request!.headers.ttl)).toBeGreaterThan(0);
     const payload = JSON.parse(ece.decrypt(request!.body, { version: 'aes128gcm', privateKey: annaDevice.ecdh, authSecret: annaDevice.auth }).toString('utf8'));
-    expect(payload).toEqual({ title: 'Nuova prenotazione', body: `${booking.ownerName}: 01.05.2027 – 03.05.2027`, url: '/app/calendario', tag: `booking-${booking.id}` });
+    expect(payload).toEqual({ title: 'Nuova prenotazione', body: `${booking.ownerName}: 01.05.2027 – 03.05.2027`, url: `/app/calendario?mese=2027-05&prenotazione=${booking.id}`, tag: `booking-${booking.id}` });
   });
 
   it('does not notify me of my own changes, and tells admins about payments', async () => {
