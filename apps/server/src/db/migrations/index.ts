@@ -20,6 +20,7 @@ import * as rateLimits from './2026-11-28-3902-rate-limits.ts';
 import * as fileOwners from './2026-11-28-3903-file-owners.ts';
 import * as versions from './2026-11-28-3801-versions.ts';
 import * as history from './2026-11-28-3802-history.ts';
+import * as undeliverable from './2026-11-28-4131-undeliverable.ts';
 import * as passkeys from './2026-11-28-4501-passkeys.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-3903-file-owners': fileOwners,
   '2026-11-28-3801-versions': versions,
   '2026-11-28-3802-history': history,
+  '2026-11-28-4131-undeliverable': undeliverable,
   '2026-11-28-4501-passkeys': passkeys,
 };
