@@ -435,7 +435,7 @@ describe.runIf(testDialects.includes('postgres'))('reminders from two processes 
     expect(sentLines).toHaveLength(12);
     expect(mail.received).toHaveLength(12);
     for (const email of people) expect(mail.to(email).map((m) => m.subject).sort()).toEqual(['Check-in non ancora registrato', 'Oggi si riparte: check-out e pulizie']);
-    expect(a.stdout).toMatch(/^Reminders at 2027-06-01 19:00 \(Europe\/Zurich\): \d+ sent, \d+ not\./m);
+    expect(a.stdout).toMatch(/^Reminders at 2027-06-01 19:00 \(Europe\/Zurich\): \d+ sent, 0 merged, \d+ skipped, 0 undeliverable\.$/m);
   }, 90_000);
 });
 
