@@ -2,7 +2,7 @@ import { addDays, dueStayReminders, includesEmail, instantOfLocal, localMomentIn
 import { findBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
 import { channelFor, claimAndDeliver, dismissUndeliverableOf, retryDue, undeliverableOf, type Outcome } from '../deliveries/service.ts';
-import type { Job } from '../deliveries/jobs.ts';
+import { jobLabel, type Job } from '../deliveries/jobs.ts';
 import { activeMembersWithChoice } from '../notifications/service.ts';
 import { findUserById } from '../users/service.ts';
 import { listActiveAdmins, listStaysToRemind } from './repository.ts';
@@ -19,7 +19,7 @@ async function deliverIfWanted(ctx: AppContext, userId: string, key: string, job
   const user = await findUserById(ctx.db, userId);
   if (!user || user.disabled === 1) return;
   const channel = await channelFor(ctx, user.id, job);
-  const what = job.type === 'reminder' ? job.reminder : job.type;
+  const what = jobLabel(job);
   if (channel === 'none') outcomes.push({ key, to: user.email, what, result: 'skipped', reason: 'member chose none' });
   else if (job.type === 'notes-digest' && !ctx.mailer.enabled) outcomes.push({ key, to: user.email, what, result: 'skipped', reason: 'email is off' });
   else outcomes.push(await claimAndDeliver(ctx, user, key, job, at));
@@ -67,7 +67,6 @@ export async function runReminders(ctx: AppContext, at: Date): Promise<Outcome[]
   outcomes.push(...(await retryDue(ctx, at)));
   return outcomes;
 }
-
 
 /** Home shows at most this many reminders that did not reach the member. */
 const UNDELIVERED_LIMIT = 20;
