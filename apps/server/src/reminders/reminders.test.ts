@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertBooking } from '../bookings/service.ts';
 import type { Insertable } from 'kysely';
 import type { BookingsTable } from '../db/schema.ts';
-import { pruneDeliveries, RETRY_AFTER_MINUTES } from '../deliveries/service.ts';
+import { pruneDeliveries, RETRY_AFTER_MINUTES, UNDELIVERABLE_RETRY_MINUTES } from '../deliveries/service.ts';
 import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
 import { testDialects } from '../test/databases.ts';
 import { browserSubscription, decryptPush, fakePushService } from '../test/push-service.ts';
@@ -337,19 +337,19 @@ describe.each(testDialects)('reminders no channel delivers (%s)', (dialect) => {
     expect((await t.client().get('/api/reminders/undelivered')).status).toBe(401);
 
     // The next run the same day tries it again, once.
-    t.clock.advance(5 * MINUTE);
+    t.clock.advance(UNDELIVERABLE_RETRY_MINUTES * MINUTE);
     expect(await runReminders(t.ctx, at('2026-12-10T18:05'))).toEqual([expect.objectContaining({ result: 'undeliverable', what: 'checkin-missing' })]);
     expect(push.received).toHaveLength(0);
 
     // Meanwhile Luca turned notifications on: the next run delivers it, and Home no longer shows it.
     const device = browserSubscription(base, 'luca-phone');
     expect((await luca.post('/api/push/subscriptions', device.json)).status).toBe(204);
-    t.clock.advance(5 * MINUTE);
+    t.clock.advance(UNDELIVERABLE_RETRY_MINUTES * MINUTE);
     expect(await runReminders(t.ctx, at('2026-12-10T18:10'))).toEqual([expect.objectContaining({ result: 'sent', what: 'checkin-missing', reason: 'by push' })]);
     expect(decryptPush(push.received[0]!.body, device)).toMatchObject({ title: 'Check-in non ancora registrato' });
     expect(await t.ctx.db.selectFrom('deliveries').select(['status', 'reason']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({ status: 'sent', reason: null });
     expect(await undelivered(luca)).toEqual([]);
-    t.clock.advance(5 * MINUTE);
+    t.clock.advance(UNDELIVERABLE_RETRY_MINUTES * MINUTE);
     expect(await runReminders(t.ctx, at('2026-12-10T18:15'))).toEqual([expect.objectContaining({ result: 'skipped', reason: 'already sent' })]);
     expect(push.received).toHaveLength(1);
     await luca.post('/api/push/subscriptions/remove', { endpoint: device.json.endpoint });
