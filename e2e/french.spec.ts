@@ -1,14 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { formatMonth } from '@rustico/core';
 import type { Page } from '@playwright/test';
 import { display, iso, monthAhead } from './pages/calendar-page.ts';
 import { nextReading } from './pages/register-page.ts';
 import { createMember, loginAsMember, SettingsScreen, type TestMember } from './pages/settings-pages.ts';
-import { EMAIL_DOMAIN, demo } from './support/demo.ts';
+import { demo } from './support/demo.ts';
 import { expect, expectAccessible, loginAs, test } from './support/fixtures.ts';
-import { mailPort, waitForMail } from './support/mail.ts';
+import { waitForMail } from './support/mail.ts';
+import { runReminders } from './support/reminders.ts';
 import { bookAsAdminFor } from './support/stays.ts';
 
 /*
@@ -50,25 +48,6 @@ async function saveReadings(page: Page, member: TestMember, step: number, next: 
     if (await next.isVisible()) return;
   }
   throw new Error(`the readings of ${member.name} were refused four times`);
-}
-
-/** `npm run cli -- reminders run --at …` against the e2e server's house, as cron would run it. */
-function runReminders(at: string): string {
-  const result = spawnSync(process.execPath, ['build/current/server/cli.js', 'reminders', 'run', '--at', at], {
-    env: {
-      ...process.env,
-      DATA_DIR: path.join(os.tmpdir(), `rustico-e2e-${port}`),
-      DATABASE_URL: '',
-      EMAIL_DOMAIN,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${mailPort(port)}`,
-      MAIL_FROM: 'Rustico Corzoneso <rustico@bernasconi.ch>',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
 }
 
 test('a French browser gets /login in French; the member books in French and keeps French as their language', async ({ page }, testInfo) => {

@@ -39,6 +39,7 @@ import { expenseRoutes } from './expenses/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { fairnessRoutes } from './fairness/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
+import { reminderRoutes } from './reminders/routes.ts';
 import { peakRoutes } from './peaks/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
 import { turnRoutes } from './turns/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(waitlistRoutes(ctx));
       await api.register(fairnessRoutes(ctx));
       await api.register(noticeRoutes(ctx));
+      await api.register(reminderRoutes(ctx));
       await api.register(historyRoutes(ctx));
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,6 +167,51 @@ describe('the command line', () => {
     expect(gone.stderr).toMatch(/No peak period named 'Natale'/);
     // Each run starts a process of its own: slow on a busy machine.
   }, 240_000);
+
+  it('reports a reminders run: how many were sent, merged, skipped and undeliverable, each with its reason', async () => {
+    // Three members with a stay each, written straight into the house's database (a process per `user add` costs seconds).
+    const people = { luca: 'push', rosa: 'email', nina: 'none' } as const;
+    const db = createDb({ sqlitePath: sqlitePathIn(dataDir) });
+    try {
+      await migrateToLatest(db);
+      for (const [name, channel] of Object.entries(people)) {
+        const userId = randomUUID();
+        const at = '2026-11-01T10:00:00.000Z';
+        await db
+          .insertInto('users')
+          .values({
+            id: userId, email: `${name}@example.ch`, name, role: 'member', colour: '#3d6b4f', hidden: 0, disabled: 0, giftUsed: 0, passwordHash: null, photo: null,
+            createdAt: at, lastSeenAt: null, calendarToken: null, language: null,
+          })
+          .execute();
+        await db.insertInto('notificationChoices').values({ userId, kind: 'reminders', channel }).execute();
+        await insertBooking(db, {
+          id: randomUUID(), userId, startDate: '2031-12-10', endDate: '2031-12-12', purpose: 'personal', costCentimes: 10000, checkedIn: 0, checkedOut: 0, paid: 0,
+          createdBy: null, kwhUsed: null, paymentMethod: null, paidAt: null, createdAt: at, updatedAt: at,
+        });
+      }
+    } finally {
+      await db.destroy();
+    }
+    // Without email, push is the only way, and none of them has a device.
+    const unreached = await cli('reminders', 'run', '--at', '2031-12-10T18:00');
+    expect(unreached.code).toBe(0);
+    expect(unreached.stdout).toMatch(/^Reminders at 2031-12-10 18:00 \(Europe\/Zurich\): 0 sent, 0 merged, 1 skipped, 2 undeliverable\.$/m);
+    expect(unreached.stdout).toMatch(/^ {2}skipped {7}checkin-missing to nina@example\.ch: member chose none$/m);
+    expect(unreached.stdout).toMatch(/^ {2}undeliverable checkin-missing to luca@example\.ch: no push subscription, and email is off \(SMTP_URL is not set\)$/m);
+    expect(unreached.stdout).toMatch(/^ {2}undeliverable checkin-missing to rosa@example\.ch: email is off \(SMTP_URL is not set\)$/m);
+    // With email, the next run the same evening delivers both: Luca's instead of the push he has no device for.
+    const mail = await startTestMailServer();
+    try {
+      const delivered = await cliWith({ DATA_DIR: dataDir, SMTP_URL: mail.url, PUBLIC_URL: 'https://rustico.example.ch' }, 'reminders', 'run', '--at', '2031-12-10T18:30');
+      expect(delivered.stdout).toMatch(/: 2 sent, 0 merged, 1 skipped, 0 undeliverable\.$/m);
+      expect(delivered.stdout).toMatch(/^ {2}sent {10}checkin-missing to luca@example\.ch: by email instead of push: no push subscription$/m);
+      expect(delivered.stdout).toMatch(/^ {2}sent {10}checkin-missing to rosa@example\.ch: by email$/m);
+      expect(mail.received.map((m) => m.subject)).toEqual(['Check-in non ancora registrato', 'Check-in non ancora registrato']);
+    } finally {
+      await mail.close();
+    }
+  }, 60_000);
 
   it('prints the layout it found and refuses a file with nothing to import, exiting non-zero', async () => {
     const exportFile = path.join(import.meta.dirname, 'importer/fixtures/node-firestore-import-export.json');

@@ -56,3 +56,4 @@ export * from './api/peak-periods.ts';
 export * from './api/fairness.ts';
 export * from './api/turns.ts';
 export * from './api/passkeys.ts';
+export * from './api/reminders.ts';

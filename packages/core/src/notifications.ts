@@ -29,6 +29,14 @@ export const MAX_EMAILS_FROM_OTHERS_A_DAY = 10;
 export const includesEmail = (channel: Channel): boolean => channel === 'email' || channel === 'both';
 export const includesPush = (channel: Channel): boolean => channel === 'push' || channel === 'both';
 
+/**
+ * Why a message reached its member by no channel: none of their devices takes push (no
+ * subscription; every push service called its subscription gone, 404/410; every one refused it
+ * or did not answer), or email was the way and the server sends none (no SMTP_URL).
+ */
+export const undeliverableReasons = ['no-device', 'devices-gone', 'devices-refused', 'mail-off'] as const;
+export type UndeliverableReason = (typeof undeliverableReasons)[number];
+
 /** The channel left after unsubscribing from its emails. */
 export function withoutEmail(channel: Channel): Channel {
   return channel === 'both' ? 'push' : channel === 'email' ? 'none' : channel;

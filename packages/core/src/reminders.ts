@@ -1,7 +1,8 @@
 import { addDays, localMomentIn, nightsBetween, offsetMinutesAt, type IsoDate, type LocalMoment } from './dates.ts';
 
 /** The reminders Rustico sends, each due from a local time on its day. */
-export type ReminderKind = 'arrival-eve' | 'checkin-missing' | 'departure' | 'unpaid' | 'unpaid-summary';
+export const reminderKinds = ['arrival-eve', 'checkin-missing', 'departure', 'unpaid', 'unpaid-summary'] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
 
 /** Minutes after local midnight from which each reminder goes out on its day. */
 export const REMINDER_FROM_MINUTES: Record<ReminderKind, number> = {

@@ -54,7 +54,7 @@ export async function run(command: Command, ctx: AppContext): Promise<void> {
     case 'reminders-run': {
       const at = command.at ? instantOfLocal(command.at, ctx.config.houseTimeZone) : ctx.now();
       if (!at) throw new AppError(400, 'VALIDATION', `${command.at} does not exist in ${ctx.config.houseTimeZone} (the clocks skip it)`);
-      if (!ctx.mailer.enabled) console.log('Email is off (SMTP_URL is not set): only push notices go out.');
+      if (!ctx.mailer.enabled) console.log('Email is off (SMTP_URL is not set): only push notices go out, and a reminder push cannot deliver is undeliverable.');
       const outcomes = await runReminders(ctx, at);
       await ctx.push.idle();
       printOutcomes(outcomes, at, ctx.config.houseTimeZone);
@@ -123,12 +123,21 @@ function printRules(rules: HouseRules): void {
 function printOutcomes(outcomes: Outcome[], at: Date, timeZone: string): void {
   const local = localMomentIn(timeZone, at);
   const time = `${local.day} ${String(Math.floor(local.minutes / 60)).padStart(2, '0')}:${String(local.minutes % 60).padStart(2, '0')}`;
-  const sent = outcomes.filter((o) => o.result === 'sent');
-  const other = outcomes.filter((o) => o.result !== 'sent');
-  console.log(`Reminders at ${time} (${timeZone}): ${sent.length} sent, ${other.length} not.`);
-  for (const o of sent) console.log(`  sent     ${o.what} to ${o.to}`);
-  for (const o of other) console.log(`  ${o.result.padEnd(8)} ${o.what} to ${o.to}${o.reason ? `: ${o.reason}` : ''}`);
+  const count = (result: string) => outcomes.filter((o) => o.result === result).length;
+  // Always these four, so a run that reached nobody says so; a retry or a failure when there is one.
+  const counts = [...HEADLINE, ...OTHER_RESULTS.filter((result) => count(result) > 0)].map((result) => `${count(result)} ${result}`);
+  console.log(`Reminders at ${time} (${timeZone}): ${counts.join(', ')}.`);
+  for (const result of [...HEADLINE, ...OTHER_RESULTS]) {
+    for (const o of outcomes.filter((outcome) => outcome.result === result)) {
+      console.log(`  ${o.result.padEnd(RESULT_WIDTH)} ${o.what} to ${o.to}${o.reason ? `: ${o.reason}` : ''}`);
+    }
+  }
 }
+
+/** What a run reports, in this order: merged counts the messages folded into another one (notifications/). */
+const HEADLINE = ['sent', 'merged', 'skipped', 'undeliverable'];
+const OTHER_RESULTS = ['retry', 'failed'];
+const RESULT_WIDTH = Math.max(...[...HEADLINE, ...OTHER_RESULTS].map((result) => result.length));
 
 function printImportReport(report: ImportReport, dryRun: boolean): void {
   console.log(`Layout found: ${report.layout}.`);

@@ -1,5 +1,21 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BookingStatus, ChangeAction, Channel, EmailPace, ExpenseCategory, HistorySubject, Language, NoticeKind, NotificationKind, PacedKind, PaymentMethod, Purpose, Role, SettlementKind } from '@rustico/core';
+import type {
+  BookingStatus,
+  ChangeAction,
+  Channel,
+  EmailPace,
+  ExpenseCategory,
+  HistorySubject,
+  Language,
+  NoticeKind,
+  NotificationKind,
+  PacedKind,
+  PaymentMethod,
+  Purpose,
+  Role,
+  SettlementKind,
+  UndeliverableReason,
+} from '@rustico/core';
 
 /**
  * Table shapes as the application sees them (CamelCasePlugin maps them to
@@ -259,12 +275,22 @@ export interface DeliveriesTable {
   userId: string;
   /** What to send, as JSON; rendered when it is sent. */
   job: string;
-  status: 'sending' | 'retry' | 'sent' | 'failed';
+  /**
+   * sending (claimed), retry (an email failed: tried again at nextAttemptAt), sent (a channel
+   * accepted it), failed (the email given up), skipped (no longer due or wanted), undeliverable
+   * (no channel reached the member: see reason; tried again at nextAttemptAt while that is set).
+   */
+  status: 'sending' | 'retry' | 'sent' | 'failed' | 'skipped' | 'undeliverable';
   attempts: number;
   claimedAt: string;
   nextAttemptAt: string | null;
+  /** When a channel first accepted it: a push can be accepted while the email is still tried again. */
   sentAt: string | null;
   lastError: string | null;
+  /** Why no channel reached the member (undeliverable). */
+  reason: UndeliverableReason | null;
+  /** When the member dismissed it in the app (an undeliverable reminder). */
+  dismissedAt: string | null;
   createdAt: string;
 }
 

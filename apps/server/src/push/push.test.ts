@@ -126,6 +126,22 @@ describe.each(testDialects)('push notifications (%s)', (dialect) => {
     expect(await t.ctx.db.selectFrom('pushSubscriptions').select('endpoint').execute()).toEqual([]);
   });
 
+  it('says per message how many devices took it: a 410 for the only one is none, and never rejects', async () => {
+    const carla = await t.login('member');
+    const carlaId = (await carla.get('/api/session')).body.user.id;
+    const toCarla = { kind: 'reminders' as const, onlyUserId: carlaId, exceptUserId: '', onlyHidden: false, onlyAdmins: false };
+    const message = () => ({ title: 'Promemoria', body: 'Domani si parte', url: '/app' });
+    expect(await t.ctx.push.send(toCarla, message)).toEqual({ devices: 0, accepted: 0, gone: 0 });
+    await carla.post('/api/push/subscriptions', browserSubscription(base, 'carla-phone').json);
+    await carla.post('/api/push/subscriptions', browserSubscription(base, 'carla-tablet').json);
+    expect(await t.ctx.push.send(toCarla, message)).toEqual({ devices: 2, accepted: 2, gone: 0 });
+    push.state.status = 500;
+    expect(await t.ctx.push.send(toCarla, message)).toEqual({ devices: 2, accepted: 0, gone: 0 });
+    push.state.status = 410;
+    expect(await t.ctx.push.send(toCarla, message)).toEqual({ devices: 2, accepted: 0, gone: 2 });
+    expect(await t.ctx.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', carlaId).execute()).toEqual([]);
+  });
+
   it('never delays or fails a write when the push service is down', async () => {
     await anna.post('/api/push/subscriptions', browserSubscription('http://127.0.0.1:9', 'nowhere').json);
     const response = await bruno.post('/api/bookings', { start: '2027-08-01', end: '2027-08-03', purpose: 'personal' });

@@ -12,15 +12,27 @@ import type { VapidKeys } from './vapid.ts';
 const TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
 
+/** What one message reached: every device of its recipients was asked, and this many took it. */
+export interface PushReport {
+  /** The recipients' devices (subscriptions) it was sent to. */
+  devices: number;
+  /** Devices whose push service accepted it (2xx): it will be shown there. */
+  accepted: number;
+  /** Devices whose push service called them gone (404/410): their subscriptions are deleted. */
+  gone: number;
+}
+
+const NOTHING_SENT: PushReport = { devices: 0, accepted: 0, gone: 0 };
+
 /**
  * Sends Web Push messages. web-push encrypts the payload and signs the VAPID
- * headers; the request itself goes out with fetch. Sending happens after the
- * write that caused it and never fails it: errors are logged, and
+ * headers; the request itself goes out with node's http(s). Sending happens
+ * after the write that caused it and never fails it: errors are logged, and
  * subscriptions the push service calls gone (404/410) are deleted. Each
  * device gets the text in its member's language.
  */
 export class PushSender {
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<PushReport>>();
 
   constructor(
     private readonly db: Db,
@@ -34,9 +46,17 @@ export class PushSender {
     void this.send(recipients, compose);
   }
 
-  /** As notify, for a caller that sends one message after the other (the waitlist, in the order asked). Never rejects. */
-  send(recipients: Recipients, compose: ComposeMessage): Promise<void> {
-    const delivery = this.deliver(recipients, compose).catch((error: unknown) => this.log(error, 'push delivery failed'));
+  /**
+   * As notify, resolving once every device has answered with what the message reached: for a
+   * caller that sends one message after the other (the waitlist, in the order asked) or records
+   * whether it arrived (deliveries). Never rejects: a failure before any device was asked is
+   * logged and reaches none.
+   */
+  send(recipients: Recipients, compose: ComposeMessage): Promise<PushReport> {
+    const delivery = this.deliver(recipients, compose).catch((error: unknown) => {
+      this.log(error, 'push delivery failed');
+      return NOTHING_SENT;
+    });
     this.inFlight.add(delivery);
     void delivery.finally(() => this.inFlight.delete(delivery));
     return delivery;
@@ -47,9 +67,9 @@ export class PushSender {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async deliver(recipients: Recipients, compose: ComposeMessage): Promise<void> {
+  private async deliver(recipients: Recipients, compose: ComposeMessage): Promise<PushReport> {
     const subscriptions = await subscriptionsFor(this.db, recipients);
-    if (subscriptions.length === 0) return;
+    if (subscriptions.length === 0) return NOTHING_SENT;
     // Loaded on the first notification with a device to reach, not at start.
     const { default: webpush } = await import('web-push');
     const payloads = new Map<Language, string>();
@@ -57,8 +77,8 @@ export class PushSender {
       if (!payloads.has(language)) payloads.set(language, JSON.stringify(compose(language) satisfies PushMessage));
       return payloads.get(language)!;
     };
-    await Promise.all(
-      subscriptions.map(async (subscription) => {
+    const answers = await Promise.all(
+      subscriptions.map(async (subscription): Promise<'accepted' | 'gone' | 'refused'> => {
         const payload = payloadIn(languageOf(subscription));
         const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
           vapidDetails: { subject: this.contact, publicKey: this.vapid.publicKey, privateKey: this.vapid.privateKey },
@@ -68,16 +88,24 @@ export class PushSender {
         try {
           if (!deliverable(details.endpoint, this.allowLoopback)) {
             this.log(new Error(`push endpoint ${new URL(details.endpoint).host} is not a public HTTPS address`), 'push refused');
-            return;
+            return 'refused';
           }
           const status = await post(details.endpoint, details.method, headers, details.body as Buffer | null, this.allowLoopback);
-          if (status === 404 || status === 410) await deleteSubscriptionById(this.db, subscription.id);
-          else if (status < 200 || status >= 300) this.log(new Error(`push service answered ${status}`), 'push refused');
+          if (status >= 200 && status < 300) return 'accepted';
+          if (status === 404 || status === 410) {
+            await deleteSubscriptionById(this.db, subscription.id);
+            return 'gone';
+          }
+          this.log(new Error(`push service answered ${status}`), 'push refused');
+          return 'refused';
         } catch (error) {
           this.log(error, 'push service unreachable');
+          return 'refused';
         }
       }),
     );
+    const count = (answer: 'accepted' | 'gone') => answers.filter((a) => a === answer).length;
+    return { devices: answers.length, accepted: count('accepted'), gone: count('gone') };
   }
 }
 

@@ -287,6 +287,9 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/fairness': { expect: loggedIn(200) },
   'GET /api/notices': { expect: loggedIn(200) },
   'POST /api/notices/read': { expect: loggedIn(200), request: () => ({ body: {} }) },
+  // Each member's own reminders that reached them by no channel (issue 41): no one else's is ever named.
+  'GET /api/reminders/undelivered': { expect: loggedIn(200) },
+  'POST /api/reminders/undelivered/dismiss': { expect: loggedIn(200), request: () => ({ body: {} }) },
   // Passkeys (issue 45). An answer to a challenge the server never handed out is refused for
   // everyone; a sign-in's refusal counts toward the login limit like a wrong password.
   'GET /api/profile/passkeys': { expect: loggedIn(200) },

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertBooking } from '../bookings/service.ts';
 import type { Insertable } from 'kysely';
 import type { BookingsTable } from '../db/schema.ts';
-import { pruneDeliveries, RETRY_AFTER_MINUTES } from '../deliveries/service.ts';
+import { pruneDeliveries, RETRY_AFTER_MINUTES, UNDELIVERABLE_RETRY_MINUTES } from '../deliveries/service.ts';
 import { startTestMailServer, type TestMailServer } from '../test/mail-server.ts';
 import { testDialects } from '../test/databases.ts';
-import { DAY, MINUTE, startTestApp, type TestApp } from '../test/test-app.ts';
+import { browserSubscription, decryptPush, fakePushService } from '../test/push-service.ts';
+import { DAY, MINUTE, startTestApp, type TestApp, type TestClient } from '../test/test-app.ts';
 import { createUser } from '../users/service.ts';
 import { runReminders } from './service.ts';
 
@@ -39,7 +40,17 @@ async function addStay(t: TestApp, userId: string, stay: Partial<Insertable<Book
   return id;
 }
 
+/** A device of the member that takes push, as the app's switch stores it; its id. */
+async function subscribe(t: TestApp, userId: string, device: ReturnType<typeof browserSubscription>): Promise<string> {
+  const id = randomUUID();
+  const { endpoint, keys } = device.json;
+  await t.ctx.db.insertInto('pushSubscriptions').values({ id, userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent: null, createdAt: t.clock.now().toISOString() }).execute();
+  return id;
+}
+
 describe.each(testDialects)('reminders (%s)', (dialect) => {
+  const push = fakePushService();
+  let base: string;
   let mail: TestMailServer;
   let t: TestApp;
   let anna: { id: string };
@@ -52,7 +63,15 @@ describe.each(testDialects)('reminders (%s)', (dialect) => {
 
   beforeAll(async () => {
     mail = await startTestMailServer();
-    t = await startTestApp(dialect, { SMTP_URL: mail.url, MAIL_FROM: 'Rustico <rustico@example.ch>', PUBLIC_URL: 'https://rustico.example.ch', HOUSE_TIME_ZONE: ZONE });
+    base = await push.start();
+    t = await startTestApp(dialect, {
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Rustico <rustico@example.ch>',
+      PUBLIC_URL: 'https://rustico.example.ch',
+      HOUSE_TIME_ZONE: ZONE,
+      // The stand-in push service is on loopback, which only tests allow.
+      PUSH_ALLOW_LOOPBACK: 'true',
+    });
     anna = await createUser(t.ctx, { email: 'anna@example.ch', name: 'Anna', password: 'montagna-2026', role: 'member' });
     bruno = await createUser(t.ctx, { email: 'bruno@example.ch', name: 'Bruno', password: 'montagna-2026', role: 'admin' });
     await t.ctx.db.updateTable('users').set({ language: 'de' }).where('id', '=', bruno.id).execute();
@@ -60,9 +79,12 @@ describe.each(testDialects)('reminders (%s)', (dialect) => {
   afterAll(async () => {
     await t.close();
     await mail.close();
+    await push.stop();
   });
   beforeEach(() => {
     mail.received.length = 0;
+    push.received.length = 0;
+    push.state.status = 201;
   });
 
   it('reminds of arrival the day before, of a missing check-in at 18:00, and of the departure, each on its day only', async () => {
@@ -155,14 +177,41 @@ describe.each(testDialects)('reminders (%s)', (dialect) => {
     await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
   });
 
-  it("follows each member's channel: none sends nothing, push sends no email", async () => {
+  it("follows each member's channel: none sends nothing, push to a device sends no email", async () => {
     const id = await addStay(t, anna.id, { startDate: '2027-03-10', endDate: '2027-03-12' });
     await t.ctx.db.insertInto('notificationChoices').values({ userId: anna.id, kind: 'reminders', channel: 'none' }).execute();
     const outcomes = await runReminders(t.ctx, at('2027-03-09T09:00'));
     expect(outcomes).toEqual([expect.objectContaining({ result: 'skipped', reason: 'member chose none' })]);
     await t.ctx.db.updateTable('notificationChoices').set({ channel: 'push' }).where('userId', '=', anna.id).execute();
-    expect(await sent('2027-03-10T18:00')).toEqual(['checkin-missing anna@example.ch']);
+    const device = await subscribe(t, anna.id, browserSubscription(base, 'anna-phone'));
+    const checkin = await runReminders(t.ctx, at('2027-03-10T18:00'));
+    expect(checkin).toEqual([expect.objectContaining({ result: 'sent', what: 'checkin-missing', reason: 'by push' })]);
+    expect(push.received.map((r) => r.path)).toEqual(['/push/anna-phone']);
     expect(mail.received).toHaveLength(0);
+    await t.ctx.db.deleteFrom('pushSubscriptions').where('id', '=', device).execute();
+    await t.ctx.db.deleteFrom('notificationChoices').execute();
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
+  it('sends a push-only reminder by email when no device takes it: none subscribed, or the only one gone (410)', async () => {
+    const id = await addStay(t, anna.id, { startDate: '2027-03-20', endDate: '2027-03-22' });
+    await t.ctx.db.insertInto('notificationChoices').values({ userId: anna.id, kind: 'reminders', channel: 'push' }).execute();
+    const eve = await runReminders(t.ctx, at('2027-03-19T09:00'));
+    expect(eve).toEqual([expect.objectContaining({ result: 'sent', what: 'arrival-eve', reason: 'by email instead of push: no push subscription' })]);
+    expect(mail.to('anna@example.ch').map((m) => m.subject)).toEqual(['Domani si parte per il Rustico']);
+
+    await subscribe(t, anna.id, browserSubscription(base, 'anna-old-phone'));
+    push.state.status = 410;
+    const checkin = await runReminders(t.ctx, at('2027-03-20T18:00'));
+    expect(checkin).toEqual([expect.objectContaining({ result: 'sent', what: 'checkin-missing', reason: 'by email instead of push: every push subscription is gone (404/410)' })]);
+    expect(push.received).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', anna.id).execute()).toEqual([]);
+    expect(mail.to('anna@example.ch').map((m) => m.subject)).toEqual(['Domani si parte per il Rustico', 'Check-in non ancora registrato']);
+    const rows = await t.ctx.db.selectFrom('deliveries').select(['status', 'reason']).where('key', 'like', `%:${id}:%`).execute();
+    expect(rows).toEqual([
+      { status: 'sent', reason: null },
+      { status: 'sent', reason: null },
+    ]);
     await t.ctx.db.deleteFrom('notificationChoices').execute();
     await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
   });
@@ -191,6 +240,23 @@ describe.each(testDialects)('reminders (%s)', (dialect) => {
     await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
   });
 
+  it('sends a push its device took once, when only the email of the two is tried again', async () => {
+    const id = await addStay(t, anna.id, { startDate: '2027-04-22', endDate: '2027-04-24' });
+    const device = await subscribe(t, anna.id, browserSubscription(base, 'anna-both'));
+    mail.refuseNext(1);
+    expect(await runReminders(t.ctx, at('2027-04-21T09:00'))).toEqual([expect.objectContaining({ result: 'retry', what: 'arrival-eve' })]);
+    expect(push.received).toHaveLength(1);
+    t.clock.advance((RETRY_AFTER_MINUTES[0]! + 1) * MINUTE);
+    expect(await runReminders(t.ctx, at('2027-04-21T09:06'))).toEqual([
+      expect.objectContaining({ result: 'skipped', reason: 'waiting to be tried again' }),
+      expect.objectContaining({ result: 'sent', what: 'arrival-eve', reason: 'by push and email' }),
+    ]);
+    expect(push.received).toHaveLength(1);
+    expect(mail.received).toHaveLength(1);
+    await t.ctx.db.deleteFrom('pushSubscriptions').where('id', '=', device).execute();
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+
   it('takes over the claim of a process that died while sending, after the timeout', async () => {
     const id = await addStay(t, anna.id, { startDate: '2027-05-10', endDate: '2027-05-12' });
     // Another process claimed the reminder and never finished.
@@ -215,6 +281,123 @@ describe.each(testDialects)('reminders (%s)', (dialect) => {
     expect(await sent('2027-05-09T09:16')).toEqual(['arrival-eve anna@example.ch']);
     expect(await sent('2027-05-09T09:40')).toEqual([]);
     expect(mail.received).toHaveLength(1);
+    await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
+  });
+});
+
+describe.each(testDialects)('reminders no channel delivers (%s)', (dialect) => {
+  const push = fakePushService();
+  let base: string;
+  let t: TestApp;
+  let luca: TestClient;
+  let lucaId: string;
+  let marta: TestClient;
+  let martaId: string;
+
+  const undelivered = async (client: TestClient) => (await client.get('/api/reminders/undelivered')).body.reminders;
+  const pushOnly = (client: TestClient) => client.request('PUT', '/api/profile/notifications', { bookings: 'push', notes: 'push', reminders: 'push' });
+
+  beforeAll(async () => {
+    base = await push.start();
+    // No SMTP_URL: email cannot stand in for push.
+    t = await startTestApp(dialect, { HOUSE_TIME_ZONE: ZONE, PUSH_ALLOW_LOOPBACK: 'true' });
+    luca = await t.login('member');
+    lucaId = (await luca.get('/api/session')).body.user.id;
+    marta = await t.login('member');
+    martaId = (await marta.get('/api/session')).body.user.id;
+    await pushOnly(luca);
+    await pushOnly(marta);
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.stop();
+  });
+  beforeEach(() => {
+    push.received.length = 0;
+    push.state.status = 201;
+  });
+
+  it('reports a push-only reminder without a device undeliverable, not sent; tries it on the next run and sends it once a device subscribed', async () => {
+    const id = await addStay(t, lucaId, { startDate: '2026-12-10', endDate: '2026-12-13' });
+    const first = await runReminders(t.ctx, at('2026-12-10T18:00'));
+    expect(first).toEqual([
+      expect.objectContaining({ result: 'undeliverable', what: 'checkin-missing', reason: 'no push subscription, and email is off (SMTP_URL is not set)' }),
+    ]);
+    const key = `checkin-missing:${id}:2026-12-10`;
+    const row = await t.ctx.db.selectFrom('deliveries').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    expect({ status: row.status, reason: row.reason, sentAt: row.sentAt }).toEqual({ status: 'undeliverable', reason: 'no-device', sentAt: null });
+
+    // Luca sees it, and only Luca: another member neither sees it nor can dismiss it.
+    const shown = { key, reminder: 'checkin-missing', start: '2026-12-10', end: '2026-12-13', reason: 'no-device', at: t.clock.now().toISOString() };
+    expect(await undelivered(luca)).toEqual([shown]);
+    expect(await undelivered(marta)).toEqual([]);
+    expect((await marta.post('/api/reminders/undelivered/dismiss', { keys: [key] })).body).toEqual({ reminders: [] });
+    expect((await marta.post('/api/reminders/undelivered/dismiss', {})).status).toBe(200);
+    expect(await undelivered(luca)).toEqual([shown]);
+    expect((await t.client().get('/api/reminders/undelivered')).status).toBe(401);
+
+    // The next run the same day tries it again, once.
+    t.clock.advance(UNDELIVERABLE_RETRY_MINUTES * MINUTE);
+    expect(await runReminders(t.ctx, at('2026-12-10T18:05'))).toEqual([expect.objectContaining({ result: 'undeliverable', what: 'checkin-missing' })]);
+    expect(push.received).toHaveLength(0);
+
+    // Meanwhile Luca turned notifications on: the next run delivers it, and Home no longer shows it.
+    const device = browserSubscription(base, 'luca-phone');
+    expect((await luca.post('/api/push/subscriptions', device.json)).status).toBe(204);
+    t.clock.advance(UNDELIVERABLE_RETRY_MINUTES * MINUTE);
+    expect(await runReminders(t.ctx, at('2026-12-10T18:10'))).toEqual([expect.objectContaining({ result: 'sent', what: 'checkin-missing', reason: 'by push' })]);
+    expect(decryptPush(push.received[0]!.body, device)).toMatchObject({ title: 'Check-in non ancora registrato' });
+    expect(await t.ctx.db.selectFrom('deliveries').select(['status', 'reason']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({ status: 'sent', reason: null });
+    expect(await undelivered(luca)).toEqual([]);
+    t.clock.advance(UNDELIVERABLE_RETRY_MINUTES * MINUTE);
+    expect(await runReminders(t.ctx, at('2026-12-10T18:15'))).toEqual([expect.objectContaining({ result: 'skipped', reason: 'already sent' })]);
+    expect(push.received).toHaveLength(1);
+    await luca.post('/api/push/subscriptions/remove', { endpoint: device.json.endpoint });
+  });
+
+  it('gives a reminder up when its day ends; the member sees it until they dismiss it', async () => {
+    const id = await addStay(t, martaId, { startDate: '2026-12-20', endDate: '2026-12-22' });
+    expect(await runReminders(t.ctx, at('2026-12-19T09:00'))).toEqual([expect.objectContaining({ result: 'undeliverable', what: 'arrival-eve' })]);
+    // The next morning the arrival's eve is over: the retry finds it no longer due and gives it up.
+    t.clock.advance(23 * 60 * MINUTE);
+    expect(await runReminders(t.ctx, at('2026-12-20T08:00'))).toEqual([
+      expect.objectContaining({ result: 'undeliverable', what: 'arrival-eve', reason: 'no push subscription; given up: no longer due' }),
+    ]);
+    const key = `arrival-eve:${id}:2026-12-19`;
+    expect(await t.ctx.db.selectFrom('deliveries').select(['status', 'nextAttemptAt']).where('key', '=', key).executeTakeFirstOrThrow()).toEqual({
+      status: 'undeliverable',
+      nextAttemptAt: null,
+    });
+    // A device that comes now gets nothing of it: it is not tried again.
+    await marta.post('/api/push/subscriptions', browserSubscription(base, 'marta-phone').json);
+    t.clock.advance(60 * MINUTE);
+    expect(await runReminders(t.ctx, at('2026-12-20T09:00'))).toEqual([]);
+    expect(push.received).toHaveLength(0);
+    expect(await undelivered(marta)).toEqual([expect.objectContaining({ key, reminder: 'arrival-eve', start: '2026-12-20', end: '2026-12-22', reason: 'no-device' })]);
+    expect((await marta.post('/api/reminders/undelivered/dismiss', { keys: [key] })).body).toEqual({ reminders: [] });
+    expect(await undelivered(marta)).toEqual([]);
+    await marta.post('/api/push/subscriptions/remove', { endpoint: browserSubscription(base, 'marta-phone').json.endpoint });
+  });
+
+  it('counts a push whose service answers 410 for the only device as not delivered, and one refused (500) too', async () => {
+    const id = await addStay(t, lucaId, { startDate: '2027-01-20', endDate: '2027-01-22' });
+    await luca.post('/api/push/subscriptions', browserSubscription(base, 'luca-gone').json);
+    push.state.status = 410;
+    expect(await runReminders(t.ctx, at('2027-01-19T09:00'))).toEqual([
+      expect.objectContaining({ result: 'undeliverable', what: 'arrival-eve', reason: 'every push subscription is gone (404/410), and email is off (SMTP_URL is not set)' }),
+    ]);
+    expect(push.received).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('pushSubscriptions').select('id').where('userId', '=', lucaId).execute()).toEqual([]);
+
+    await luca.post('/api/push/subscriptions', browserSubscription(base, 'luca-busy').json);
+    push.state.status = 500;
+    t.clock.advance(MINUTE);
+    expect(await runReminders(t.ctx, at('2027-01-20T18:00'))).toEqual([
+      expect.objectContaining({ result: 'undeliverable', what: 'checkin-missing', reason: 'every push service refused it or did not answer, and email is off (SMTP_URL is not set)' }),
+    ]);
+    expect((await undelivered(luca)).map((r: { reminder: string; reason: string }) => `${r.reminder} ${r.reason}`)).toEqual(['checkin-missing devices-refused', 'arrival-eve devices-gone']);
+    await luca.post('/api/reminders/undelivered/dismiss', {});
+    expect(await undelivered(luca)).toEqual([]);
     await t.ctx.db.deleteFrom('bookings').where('id', '=', id).execute();
   });
 });
@@ -252,7 +435,7 @@ describe.runIf(testDialects.includes('postgres'))('reminders from two processes 
     expect(sentLines).toHaveLength(12);
     expect(mail.received).toHaveLength(12);
     for (const email of people) expect(mail.to(email).map((m) => m.subject).sort()).toEqual(['Check-in non ancora registrato', 'Oggi si riparte: check-out e pulizie']);
-    expect(a.stdout).toMatch(/^Reminders at 2027-06-01 19:00 \(Europe\/Zurich\): \d+ sent, \d+ not\./m);
+    expect(a.stdout).toMatch(/^Reminders at 2027-06-01 19:00 \(Europe\/Zurich\): \d+ sent, 0 merged, \d+ skipped, 0 undeliverable\.$/m);
   }, 90_000);
 });
 

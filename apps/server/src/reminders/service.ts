@@ -1,23 +1,23 @@
-import { dueStayReminders, localMomentIn, summaryDue, includesEmail, includesPush } from '@rustico/core';
+import { dueStayReminders, localMomentIn, summaryDue, type UndeliveredReminder } from '@rustico/core';
+import { findBooking } from '../bookings/service.ts';
 import type { AppContext } from '../context.ts';
-import { channelFor, claimAndDeliver, retryDue, type Outcome } from '../deliveries/service.ts';
-import type { Job } from '../deliveries/jobs.ts';
+import { channelFor, claimAndDeliver, dismissUndeliverableOf, retryDue, undeliverableOf, type Outcome } from '../deliveries/service.ts';
+import { jobLabel, type Job } from '../deliveries/jobs.ts';
 import { sendDueNotices } from '../notifications/service.ts';
 import { findUserById } from '../users/service.ts';
 import { listActiveAdmins, listStaysToRemind } from './repository.ts';
 
+/**
+ * Sends a job unless the member chose no channel for it. A reminder their channel cannot deliver
+ * is still claimed: deliveries sends it by email instead, or records it undeliverable and says so.
+ */
 async function deliverIfWanted(ctx: AppContext, userId: string, key: string, job: Job, at: Date, outcomes: Outcome[]): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user || user.disabled === 1) return;
   const channel = await channelFor(ctx, user.id, job);
-  const byEmail = includesEmail(channel) && ctx.mailer.enabled;
-  const byPush = includesPush(channel);
-  if (!byEmail && !byPush) {
-    const reason = channel === 'none' ? 'member chose none' : 'email is off';
-    outcomes.push({ key, to: user.email, what: job.type === 'reminder' ? job.reminder : job.type, result: 'skipped', reason });
-    return;
-  }
-  outcomes.push(await claimAndDeliver(ctx, user, key, job, at));
+  const what = jobLabel(job);
+  if (channel === 'none') outcomes.push({ key, to: user.email, what, result: 'skipped', reason: 'member chose none' });
+  else outcomes.push(await claimAndDeliver(ctx, user, key, job, at));
 }
 
 /**
@@ -54,3 +54,28 @@ export async function runReminders(ctx: AppContext, at: Date): Promise<Outcome[]
   return outcomes;
 }
 
+/** Home shows at most this many reminders that did not reach the member. */
+const UNDELIVERED_LIMIT = 20;
+
+/**
+ * My reminders that reached me by no channel and that I have not dismissed, newest first, with
+ * the stay each was about (one whose stay is gone meanwhile is left out: there is nothing to say).
+ */
+export async function undeliveredReminders(ctx: AppContext, userId: string): Promise<{ reminders: UndeliveredReminder[] }> {
+  const reminders: UndeliveredReminder[] = [];
+  for (const { key, job, reason, createdAt } of await undeliverableOf(ctx, userId, UNDELIVERED_LIMIT)) {
+    if (job.type === 'unpaid-summary') {
+      reminders.push({ key, reminder: 'unpaid-summary', start: null, end: null, reason, at: createdAt });
+    } else if (job.type === 'reminder') {
+      const booking = await findBooking(ctx.db, job.bookingId, { id: userId, hidden: true });
+      if (booking?.userId === userId) reminders.push({ key, reminder: job.reminder, start: booking.startDate, end: booking.endDate, reason, at: createdAt });
+    }
+  }
+  return { reminders };
+}
+
+/** I have seen these (the ones named, or all): Home no longer shows them. */
+export async function dismissUndeliveredReminders(ctx: AppContext, userId: string, keys: string[] | undefined): Promise<{ reminders: UndeliveredReminder[] }> {
+  await dismissUndeliverableOf(ctx, userId, keys);
+  return undeliveredReminders(ctx, userId);
+}

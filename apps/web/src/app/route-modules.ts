@@ -63,6 +63,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     data: [
       FIRST_DATA.openStays,
       FIRST_DATA.notices,
+      FIRST_DATA.undeliveredReminders,
       FIRST_DATA.pendingRequests,
       FIRST_DATA.turnRounds,
       FIRST_DATA.weather,

@@ -18,6 +18,7 @@ import { HouseLetter, houseLetterQuery } from './house-letter.tsx';
 import { LastNoteCard } from './last-note-card.tsx';
 import { NextBookingCard } from './next-booking-card.tsx';
 import { StayActionCard } from './stay-action-card.tsx';
+import { UndeliveredRemindersCard, undeliveredRemindersQuery } from './undelivered-reminders-card.tsx';
 import { WeatherCard, weatherQuery } from './weather-card.tsx';
 import styles from './home.module.css';
 
@@ -27,7 +28,7 @@ const SIZED_CARDS_WAIT_MS = 300;
 /**
  * Asks for every card's data at once, with the session, rather than each card after the first
  * render; waits for the cards that are there only when they have something to say (the step
- * my stay needs, notices, requests, turns), so they are in place at the first paint instead of
+ * my stay needs, notices, reminders that did not reach me, requests, turns), so they are in place at the first paint instead of
  * pushing the others down. The cards that keep their size while loading get a short wait more
  * (lib/first-data.ts); a slow one (the weather provider) still fills in later.
  */
@@ -41,6 +42,7 @@ export async function loader() {
   const appearing: Promise<unknown>[] = [
     queryClient.ensureQueryData(openStaysQuery),
     queryClient.ensureQueryData(noticesQuery),
+    queryClient.ensureQueryData(undeliveredRemindersQuery),
     queryClient.ensureQueryData(pendingRequestsQuery),
     queryClient.ensureQueryData(turnRoundsQuery),
   ];
@@ -51,8 +53,9 @@ export async function loader() {
 }
 
 /**
- * /app: the house picture, then the step a stay of mine needs today, my fair-booking notices, the requests
- * waiting for a decision and the picking turns under way, weather, next booking and last note, then the house letter.
+ * /app: the house picture, then the step a stay of mine needs today, my reminders no channel
+ * delivered, my fair-booking notices, the requests waiting for a decision and the picking turns
+ * under way, weather, next booking and last note, then the house letter.
  */
 export function HomePage() {
   const user = useCurrentUser();
@@ -67,6 +70,7 @@ export function HomePage() {
       <Hero />
       <div className={styles.cards}>
         <StayActionCard />
+        <UndeliveredRemindersCard className={styles.wide} />
         <NoticesCard className={styles.wide} />
         <RequestsCard user={user} className={styles.wide} />
         <TurnsCard user={user} className={styles.wide} compact />

@@ -6,6 +6,7 @@
 export const FIRST_DATA = {
   openStays: '/stays/open',
   notices: '/notices',
+  undeliveredReminders: '/reminders/undelivered',
   pendingRequests: '/booking-requests',
   turnRounds: '/turns',
   notificationSettings: '/profile/notifications',

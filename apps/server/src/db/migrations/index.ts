@@ -21,6 +21,7 @@ import * as fileOwners from './2026-11-28-3903-file-owners.ts';
 import * as versions from './2026-11-28-3801-versions.ts';
 import * as history from './2026-11-28-3802-history.ts';
 import * as pendingNotices from './2026-11-28-4101-pending-notices.ts';
+import * as undeliverable from './2026-11-28-4131-undeliverable.ts';
 import * as passkeys from './2026-11-28-4501-passkeys.ts';
 import * as sessionLanguage from './2026-11-28-4104-session-language.ts';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-3801-versions': versions,
   '2026-11-28-3802-history': history,
   '2026-11-28-4101-pending-notices': pendingNotices,
+  '2026-11-28-4131-undeliverable': undeliverable,
   '2026-11-28-4501-passkeys': passkeys,
   '2026-11-28-4104-session-language': sessionLanguage,
 };

@@ -182,6 +182,25 @@ export const de: Messages = {
       payment: 'Zu bezahlen: {amount}',
       paymentGo: 'Jetzt bezahlen',
     },
+    undelivered: {
+      titleOne: 'Erinnerung nicht zugestellt',
+      titleMany: 'Erinnerungen nicht zugestellt',
+      kinds: {
+        'arrival-eve': 'Anreise morgen: Aufenthalt vom {start} bis {end}',
+        'checkin-missing': 'Check-in noch nicht erfasst: Aufenthalt vom {start} bis {end}',
+        departure: 'Abreise heute, Check-out und Putzen: Aufenthalt vom {start} bis {end}',
+        unpaid: 'Aufenthalt noch offen: vom {start} bis {end}',
+        'unpaid-summary': 'Wöchentliche Übersicht der offenen Aufenthalte',
+      },
+      reasons: {
+        'no-device': 'Keines deiner Geräte empfängt Benachrichtigungen, und dieser Server versendet keine E-Mails.',
+        'devices-gone': 'Deine Geräte empfangen keine Benachrichtigungen mehr, und dieser Server versendet keine E-Mails.',
+        'devices-refused': 'Der Benachrichtigungsdienst deiner Geräte hat sie nicht angenommen, und dieser Server versendet keine E-Mails.',
+        'mail-off': 'Du hast E-Mail gewählt, aber dieser Server versendet keine E-Mails.',
+      },
+      settings: 'Benachrichtigungen einschalten',
+      dismiss: 'Verstanden',
+    },
   },
   calendar: {
     title: 'Kalender',

@@ -182,6 +182,25 @@ export const en: Messages = {
       payment: 'To pay: {amount}',
       paymentGo: 'Pay now',
     },
+    undelivered: {
+      titleOne: 'Reminder not delivered',
+      titleMany: 'Reminders not delivered',
+      kinds: {
+        'arrival-eve': 'Arriving tomorrow: stay from {start} to {end}',
+        'checkin-missing': 'Check-in not recorded yet: stay from {start} to {end}',
+        departure: 'Leaving today, check-out and cleaning: stay from {start} to {end}',
+        unpaid: 'Stay to pay: from {start} to {end}',
+        'unpaid-summary': 'Weekly list of the stays to pay',
+      },
+      reasons: {
+        'no-device': 'None of your devices receives notifications, and this server sends no email.',
+        'devices-gone': 'Your devices no longer receive notifications, and this server sends no email.',
+        'devices-refused': 'The notification service of your devices did not accept it, and this server sends no email.',
+        'mail-off': 'You chose email, but this server sends no email.',
+      },
+      settings: 'Turn on notifications',
+      dismiss: 'Got it',
+    },
   },
   calendar: {
     title: 'Calendar',

@@ -251,6 +251,25 @@ export const fr: Messages = {
       payment: 'À payer: {amount}',
       paymentGo: 'Payer maintenant',
     },
+    undelivered: {
+      titleOne: 'Rappel non distribué',
+      titleMany: 'Rappels non distribués',
+      kinds: {
+        'arrival-eve': 'Départ demain: séjour du {start} au {end}',
+        'checkin-missing': 'Check-in pas encore enregistré: séjour du {start} au {end}',
+        departure: 'Retour aujourd’hui, check-out et nettoyage: séjour du {start} au {end}',
+        unpaid: 'Séjour à payer: du {start} au {end}',
+        'unpaid-summary': 'Liste hebdomadaire des séjours à payer',
+      },
+      reasons: {
+        'no-device': 'Aucun de tes appareils ne reçoit les notifications, et ce serveur n’envoie pas d’e-mails.',
+        'devices-gone': 'Tes appareils ne reçoivent plus les notifications, et ce serveur n’envoie pas d’e-mails.',
+        'devices-refused': 'Le service de notifications de tes appareils ne l’a pas accepté, et ce serveur n’envoie pas d’e-mails.',
+        'mail-off': 'Tu as choisi l’e-mail, mais ce serveur n’envoie pas d’e-mails.',
+      },
+      settings: 'Activer les notifications',
+      dismiss: 'Compris',
+    },
   },
   calendar: {
     title: 'Calendrier',

@@ -78,6 +78,25 @@ export const it = {
       payment: 'Da pagare {amount}',
       paymentGo: 'Paga ora',
     },
+    undelivered: {
+      titleOne: 'Promemoria non recapitato',
+      titleMany: 'Promemoria non recapitati',
+      kinds: {
+        'arrival-eve': 'Si parte domani: soggiorno dal {start} al {end}',
+        'checkin-missing': 'Check-in non ancora registrato: soggiorno dal {start} al {end}',
+        departure: 'Si riparte oggi, check-out e pulizie: soggiorno dal {start} al {end}',
+        unpaid: 'Soggiorno da pagare: dal {start} al {end}',
+        'unpaid-summary': 'Riepilogo settimanale dei soggiorni da pagare',
+      },
+      reasons: {
+        'no-device': 'Nessuno dei tuoi dispositivi riceve le notifiche, e questo server non invia email.',
+        'devices-gone': 'I tuoi dispositivi non ricevono più le notifiche, e questo server non invia email.',
+        'devices-refused': 'Il servizio di notifiche dei tuoi dispositivi non l’ha accettato, e questo server non invia email.',
+        'mail-off': 'Hai scelto l’email, ma questo server non invia email.',
+      },
+      settings: 'Attiva le notifiche',
+      dismiss: 'Ho capito',
+    },
   },
   calendar: {
     title: 'Calendario',
