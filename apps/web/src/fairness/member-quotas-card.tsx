@@ -3,7 +3,7 @@ import { UsersRound } from 'lucide-react';
 import { type HouseRules } from '@rustico/core';
 import { LoadFailed } from '../ui/forbidden.tsx';
 import { useMembers } from '../members/queries.ts';
-import { staleEditOf } from '../lib/api.ts';
+import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -12,10 +12,9 @@ import { FormDialog } from '../ui/form-dialog.tsx';
 import { Badge, List, ListRow } from '../ui/list.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { refusalText } from '../ui/stale-edit.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import styles from './fairness.module.css';
-import { useFairnessView, useSaveMemberQuota, useVersionedHouseRules, type HouseRulesAnswer } from './queries.ts';
+import { useFairnessView, useHouseRules, useSaveMemberQuota } from './queries.ts';
 import { ruleValueText } from './rules-card.tsx';
 import { houseToday } from '../lib/house-today.ts';
 
@@ -25,12 +24,10 @@ interface Person {
   colour: string;
 }
 
-function QuotaDialog({ person, current, version, onClose }: { person: Person; current: number | null; version: number; onClose: () => void }) {
+function QuotaDialog({ person, current, onClose }: { person: Person; current: number | null; onClose: () => void }) {
   const save = useSaveMemberQuota();
   const { toast } = useToast();
   const [text, setText] = useState(current === null ? '' : String(current));
-  // The rules this dialog was opened on: a change saved meanwhile is shown, not overwritten.
-  const [base, setBase] = useState(version);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const trimmed = text.trim();
@@ -40,22 +37,13 @@ function QuotaDialog({ person, current, version, onClose }: { person: Person; cu
       return;
     }
     save.mutate(
-      { memberId: person.id, quotaNights: value, version: base },
+      { memberId: person.id, quotaNights: value },
       {
         onSuccess: () => {
           toast({ title: t('fairness.rules.quotaSaved') });
           onClose();
         },
-        onError: (failure) => {
-          const stale = staleEditOf<HouseRulesAnswer>(failure);
-          if (stale) {
-            // Saving again applies the value typed on the rules as they are now.
-            const now = stale.current.rules.memberQuotas.find((q) => q.memberId === person.id)?.quotaNights ?? null;
-            setText(now === null ? '' : String(now));
-            setBase(stale.current.version);
-          }
-          setError(refusalText(failure));
-        },
+        onError: (failure) => setError(errorText(failure)),
       },
     );
   };
@@ -90,7 +78,7 @@ function Who({ person }: { person: Person }) {
   );
 }
 
-function QuotaList({ people, rules, version, admin }: { people: readonly Person[]; rules: HouseRules; version: number; admin: boolean }) {
+function QuotaList({ people, rules, admin }: { people: readonly Person[]; rules: HouseRules; admin: boolean }) {
   const [editing, setEditing] = useState<Person | null>(null);
   const own = new Map(rules.memberQuotas.map((q) => [q.memberId, q.quotaNights]));
   // Members see who has a quota of their own; admins see everyone, to give one.
@@ -128,14 +116,14 @@ function QuotaList({ people, rules, version, admin }: { people: readonly Person[
           );
         })}
       </List>
-      {editing ? <QuotaDialog person={editing} current={own.get(editing.id) ?? null} version={version} onClose={() => setEditing(null)} /> : null}
+      {editing ? <QuotaDialog person={editing} current={own.get(editing.id) ?? null} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
 
 /** Per-member quotas: who has one of their own (admins give and take them back). */
 export function MemberQuotasCard({ admin }: { admin: boolean }) {
-  const rules = useVersionedHouseRules();
+  const rules = useHouseRules();
   const members = useMembers(admin);
   // Members cannot list the accounts: the fairness view names everyone who books.
   const view = useFairnessView(Number(houseToday().slice(0, 4)));
@@ -154,7 +142,7 @@ export function MemberQuotasCard({ admin }: { admin: boolean }) {
       />
     );
   } else if (!rules.data || !people) content = <Loading />;
-  else content = <QuotaList people={people} rules={rules.data.rules} version={rules.data.version} admin={admin} />;
+  else content = <QuotaList people={people} rules={rules.data} admin={admin} />;
   return (
     <Card title={t('fairness.rules.memberQuotas')} aria-label={t('fairness.rules.memberQuotas')} icon={<UsersRound size={20} />}>
       <p className={styles.muted}>{t('fairness.rules.memberQuotasLead')}</p>
