@@ -107,7 +107,7 @@ describe.each(testDialects)('the history of every change, and stale edits (%s)',
     expect((await admin.get('/api/activity?kind=nonsense')).status).toBe(400);
   });
 
-  it('refuses a stale edit of an expense, a note, a member, the rules and a profile, and lets one of two racing edits win', async () => {
+  it('refuses a stale edit of an expense, a note, a member, the rules, a member quota and a profile, and lets one of two racing edits win', async () => {
     const body = { date: '2026-10-06', amountCentimes: 1_000, category: 'repairs', description: 'Lampadina', paidById: annaId, recurring: false };
     const expense = (await anna.post('/api/expenses', body)).body.expense;
     const note = (await anna.post('/api/notes', { text: 'Da cancellare' })).body.note;
@@ -127,6 +127,13 @@ describe.each(testDialects)('the history of every change, and stale edits (%s)',
       expect(refused, what).toMatchObject({ code: 'STALE_EDIT', details: { current: expect.any(Object), changedAt: expect.any(String) } });
       expect((await client.request(method, path, bodies[0], { 'if-match': String(version) })).status, what).toBe(409);
     }
+    // A member's own quota is part of the rules: made on rules changed since, it is refused too.
+    const seen = (await admin.get('/api/house/rules')).body.version;
+    const quotas = await Promise.all([20, 25].map((quotaNights) => admin.request('PUT', `/api/house/rules/quotas/${annaId}`, { quotaNights }, { 'if-match': String(seen) })));
+    expect(quotas.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(quotas.find((a) => a.status === 409)!.body.error).toMatchObject({ code: 'STALE_EDIT', details: { current: { version: seen + 1 } } });
+    const kept = quotas.find((a) => a.status === 200)!.body.rules.memberQuotas;
+    expect((await admin.get('/api/house/rules')).body.rules.memberQuotas).toEqual(kept);
     await anna.request('PUT', `/api/notes/${note.id}/reactions/me`);
     // A thumbs-up is no change of the note's own: its version stays.
     expect((await anna.request('DELETE', `/api/notes/${note.id}`, undefined, { 'if-match': String(note.version + 1) })).body.error.code).toBe('STALE_EDIT');

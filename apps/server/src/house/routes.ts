@@ -48,12 +48,12 @@ export function houseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "A member's own yearly quota; null gives them the house's again (admins)",
           params: z.object({ memberId: z.string().min(1).max(100) }),
           body: memberQuotaUpdateSchema,
-          response: { 200: houseRulesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: houseRulesResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
         const admin = requireAdmin(request);
-        await setMemberQuota(ctx, admin, request.params.memberId, request.body.quotaNights);
+        await setMemberQuota(ctx, admin, request.params.memberId, request.body.quotaNights, ifMatchVersion(request));
         return { rules: await houseRulesFor(ctx, admin), version: await houseRulesVersion(ctx.db) };
       },
     );

@@ -42,6 +42,12 @@ export async function putHouseRules(db: Kysely<Database>, rules: Partial<HouseRu
   return merged;
 }
 
+/** An edit made on rules changed since (If-Match) is refused with them as they are now. */
+async function assertRulesCurrent(trx: Kysely<Database>, current: HouseRules, expectedVersion: number | undefined): Promise<void> {
+  const version = await houseRulesVersion(trx);
+  if (expectedVersion !== undefined && version !== expectedVersion) throw staleEdit({ rules: current, version }, await lastChange(trx, 'rules', 'house'));
+}
+
 /**
  * Changes rules and keeps, in the same transaction, one history entry per rule that
  * changed: who (null: the command line), when, before and after.
@@ -51,9 +57,7 @@ export async function changeHouseRules(ctx: Pick<AppContext, 'db' | 'now' | 'eve
   const rules = await ctx.db.transaction().execute(async (trx) => {
     await lockNameForWrite(trx, HOUSE_RULES_KEY);
     const before = await getHouseRules(trx);
-    if (expectedVersion !== undefined && (await houseRulesVersion(trx)) !== expectedVersion) {
-      throw staleEdit({ rules: before, version: await houseRulesVersion(trx) }, await lastChange(trx, 'rules', 'house'));
-    }
+    await assertRulesCurrent(trx, before, expectedVersion);
     const after = await putHouseRules(trx, update);
     const values = (rules: HouseRules) => Object.fromEntries(ruleKeys.map((key) => [key, rules[key]]));
     await recordChange(trx, { subject: 'rules', subjectId: 'house', ownerId: null, action: 'updated', byId: actorId, at: ctx.now(), label: '', before: values(before), after: values(after) });
@@ -70,13 +74,21 @@ export async function changeHouseRules(ctx: Pick<AppContext, 'db' | 'now' | 'eve
 }
 
 /** Gives a member a quota of their own, or (null) the house's again. */
-export async function setMemberQuota(ctx: Pick<AppContext, 'db' | 'now' | 'events'>, actor: SessionUser | null, memberId: string, quotaNights: number | null): Promise<HouseRules> {
+export async function setMemberQuota(
+  ctx: Pick<AppContext, 'db' | 'now' | 'events'>,
+  actor: SessionUser | null,
+  memberId: string,
+  quotaNights: number | null,
+  expectedVersion?: number,
+): Promise<HouseRules> {
   const at = ctx.now().toISOString();
   const rules = await ctx.db.transaction().execute(async (trx) => {
     await lockNameForWrite(trx, HOUSE_RULES_KEY);
     const member = await findUserById(trx, memberId);
     if (!member || (member.hidden === 1 && actor && !actor.hidden)) throw new AppError(404, 'USER_NOT_FOUND', 'No such member', 'memberId');
     const before = await getHouseRules(trx);
+    // The quotas are part of the rules: one made on rules changed since is refused, as the rules' form is.
+    await assertRulesCurrent(trx, before, expectedVersion);
     const previous = before.memberQuotas.find((q) => q.memberId === memberId)?.quotaNights ?? null;
     const others = before.memberQuotas.filter((q) => q.memberId !== memberId);
     const after = await putHouseRules(trx, { memberQuotas: quotaNights === null ? others : [...others, { memberId, quotaNights }] });

@@ -3,6 +3,7 @@ import { UsersRound } from 'lucide-react';
 import { type HouseRules } from '@rustico/core';
 import { LoadFailed } from '../ui/forbidden.tsx';
 import { useMembers } from '../members/queries.ts';
+import { staleEditOf } from '../lib/api.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
@@ -12,9 +13,10 @@ import { FormDialog } from '../ui/form-dialog.tsx';
 import { Badge, List, ListRow } from '../ui/list.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { refusalText } from '../ui/stale-edit.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import styles from './fairness.module.css';
-import { useFairnessView, useHouseRules, useSaveMemberQuota } from './queries.ts';
+import { useFairnessView, useSaveMemberQuota, useVersionedHouseRules, type HouseRulesAnswer } from './queries.ts';
 import { ruleValueText } from './rules-card.tsx';
 import { houseToday } from '../lib/house-today.ts';
 
@@ -24,11 +26,40 @@ interface Person {
   colour: string;
 }
 
-function QuotaDialog({ person, current, onClose }: { person: Person; current: number | null; onClose: () => void }) {
+function QuotaDialog({ person, current, version, onClose }: { person: Person; current: number | null; version: number; onClose: () => void }) {
   const save = useSaveMemberQuota();
   const { toast } = useToast();
   const [text, setText] = useState(current === null ? '' : String(current));
+  // The rules and this member's quota as the dialog shows them: a change saved meanwhile is shown, not overwritten.
+  const [seen, setSeen] = useState({ version, quotaNights: current });
   const [error, setError] = useState<string | null>(null);
+  const send = (quotaNights: number | null, base: typeof seen, retries: number) =>
+    save.mutate(
+      { memberId: person.id, quotaNights, version: base.version },
+      {
+        onSuccess: () => {
+          toast({ title: t('fairness.rules.quotaSaved') });
+          onClose();
+        },
+        onError: (failure) => {
+          const stale = staleEditOf<HouseRulesAnswer>(failure);
+          if (!stale) {
+            setError(errorText(failure));
+            return;
+          }
+          const now = { version: stale.current.version, quotaNights: stale.current.rules.memberQuotas.find((q) => q.memberId === person.id)?.quotaNights ?? null };
+          setSeen(now);
+          // Another rule changed, not this quota: nothing of what the admin saw is overwritten.
+          if (now.quotaNights === base.quotaNights && retries > 0) {
+            send(quotaNights, now, retries - 1);
+            return;
+          }
+          // Saving again applies the value typed on the quota as it is now.
+          setText(now.quotaNights === null ? '' : String(now.quotaNights));
+          setError(refusalText(failure));
+        },
+      },
+    );
   const submit = () => {
     const trimmed = text.trim();
     const value = trimmed === '' ? null : /^\d{1,3}$/.test(trimmed) && Number(trimmed) <= 366 ? Number(trimmed) : undefined;
@@ -36,16 +67,7 @@ function QuotaDialog({ person, current, onClose }: { person: Person; current: nu
       setError(t('fairness.rules.invalidNumber', { min: 0, max: 366 }));
       return;
     }
-    save.mutate(
-      { memberId: person.id, quotaNights: value },
-      {
-        onSuccess: () => {
-          toast({ title: t('fairness.rules.quotaSaved') });
-          onClose();
-        },
-        onError: (failure) => setError(errorText(failure)),
-      },
-    );
+    send(value, seen, 3);
   };
   return (
     <FormDialog
@@ -78,7 +100,7 @@ function Who({ person }: { person: Person }) {
   );
 }
 
-function QuotaList({ people, rules, admin }: { people: readonly Person[]; rules: HouseRules; admin: boolean }) {
+function QuotaList({ people, rules, version, admin }: { people: readonly Person[]; rules: HouseRules; version: number; admin: boolean }) {
   const [editing, setEditing] = useState<Person | null>(null);
   const own = new Map(rules.memberQuotas.map((q) => [q.memberId, q.quotaNights]));
   // Members see who has a quota of their own; admins see everyone, to give one.
@@ -116,14 +138,14 @@ function QuotaList({ people, rules, admin }: { people: readonly Person[]; rules:
           );
         })}
       </List>
-      {editing ? <QuotaDialog person={editing} current={own.get(editing.id) ?? null} onClose={() => setEditing(null)} /> : null}
+      {editing ? <QuotaDialog person={editing} current={own.get(editing.id) ?? null} version={version} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
 
 /** Per-member quotas: who has one of their own (admins give and take them back). */
 export function MemberQuotasCard({ admin }: { admin: boolean }) {
-  const rules = useHouseRules();
+  const rules = useVersionedHouseRules();
   const members = useMembers(admin);
   // Members cannot list the accounts: the fairness view names everyone who books.
   const view = useFairnessView(Number(houseToday().slice(0, 4)));
@@ -142,7 +164,7 @@ export function MemberQuotasCard({ admin }: { admin: boolean }) {
       />
     );
   } else if (!rules.data || !people) content = <Loading />;
-  else content = <QuotaList people={people} rules={rules.data} admin={admin} />;
+  else content = <QuotaList people={people} rules={rules.data.rules} version={rules.data.version} admin={admin} />;
   return (
     <Card title={t('fairness.rules.memberQuotas')} aria-label={t('fairness.rules.memberQuotas')} icon={<UsersRound size={20} />}>
       <p className={styles.muted}>{t('fairness.rules.memberQuotasLead')}</p>

@@ -29,7 +29,7 @@ const enc = encodeURIComponent;
 
 // ---- House rules and peak periods -------------------------------------------
 
-type HouseRulesAnswer = Answer<typeof houseRulesResponseSchema>;
+export type HouseRulesAnswer = Answer<typeof houseRulesResponseSchema>;
 
 /** The house rules (prices, limits, the fair-booking rules) and their version; the calendar and the payment read them too. */
 export const houseRulesQuery = queryOptions({
@@ -87,8 +87,8 @@ export function useSaveRules() {
 export function useSaveMemberQuota() {
   const changed = useRulesChanged();
   return useMutation({
-    mutationFn: ({ memberId, quotaNights }: { memberId: string; quotaNights: number | null }) =>
-      api.put<HouseRulesAnswer>(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }).then((data) => data.rules),
+    mutationFn: ({ memberId, quotaNights, version }: { memberId: string; quotaNights: number | null; version: number }) =>
+      api.put<HouseRulesAnswer>(`/house/rules/quotas/${enc(memberId)}`, { quotaNights }, ifMatch(version)).then((data) => data.rules),
     onSettled: changed,
   });
 }
