@@ -46,6 +46,8 @@ import { turnRoutes } from './turns/routes.ts';
 import { waitlistRoutes } from './waitlist/routes.ts';
 import { APP_VERSION } from './version.ts';
 import { prepared } from './db/prepared.ts';
+import { databaseBytes } from './db/database.ts';
+import { registerMetrics } from './metrics/routes.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app as well (off in API tests). */
@@ -90,6 +92,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWriteLimit(app, ctx);
   registerHsts(app);
   registerIdempotency(app, ctx);
+  await registerMetrics(app, ctx, [
+    { name: 'rustico_live_streams', help: 'Live-event streams (/api/events) open on this process', read: () => ctx.hub.subscriberCount },
+    { name: 'rustico_database_bytes', help: "The database's size in bytes (SQLite's pages, or PostgreSQL's pg_database_size)", read: () => databaseBytes(ctx.db) },
+  ]);
 
   await app.register(
     async (api) => {

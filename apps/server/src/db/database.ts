@@ -4,9 +4,11 @@ import {
   CamelCasePlugin,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteQueryCompiler,
+  sql,
   type LimitNode,
   type MigrationResultSet,
   type QueryCompiler,
@@ -132,4 +134,17 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     throw new Error(`Database migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
   }
   return result;
+}
+
+/**
+ * How much room the house's database takes, in bytes: SQLite's pages (the file once the WAL is
+ * folded in; photos and receipts included), or PostgreSQL's own count of the database.
+ */
+export async function databaseBytes(db: Db): Promise<number> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ bytes: string }>`select pg_database_size(current_database())::text as bytes`.execute(db);
+    return Number(rows[0]?.bytes ?? 0);
+  }
+  const { rows } = await sql<{ bytes: number }>`select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
 }
