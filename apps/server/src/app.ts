@@ -48,6 +48,8 @@ import { APP_VERSION } from './version.ts';
 import { prepared } from './db/prepared.ts';
 import { databaseBytes } from './db/database.ts';
 import { registerMetrics } from './metrics/routes.ts';
+import { backupRoutes } from './backups/routes.ts';
+import { lastBackupAgeSeconds } from './backups/service.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app as well (off in API tests). */
@@ -139,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(noticeRoutes(ctx));
       await api.register(reminderRoutes(ctx));
       await api.register(historyRoutes(ctx));
+      await api.register(backupRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { pruneDeliveries } from './deliveries/service.ts';
 import { prunePasswordRecords } from './password-links/service.ts';
 import { prunePasskeyChallenges } from './passkeys/service.ts';
 import { startReminderScheduler } from './reminders/scheduler.ts';
+import { startBackupScheduler } from './backups/scheduler.ts';
 import { startTurnScheduler } from './turns/scheduler.ts';
 import { prepareSetupToken } from './setup/service.ts';
 import { movePhotoFolderIntoDatabase } from './storage/photo-folder.ts';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   prune.unref();
   const stopReminders = startReminderScheduler(ctx);
   const stopTurns = startTurnScheduler(ctx);
+  const stopBackups = startBackupScheduler(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
     clearInterval(prune);
     stopReminders();
     stopTurns();
+    stopBackups();
     // Refuses new connections, ends the live streams (preClose), waits for requests in flight.
     await app.close();
     await closeContext(ctx);

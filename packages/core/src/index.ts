@@ -57,4 +57,5 @@ export * from './api/peak-periods.ts';
 export * from './api/fairness.ts';
 export * from './api/turns.ts';
 export * from './api/passkeys.ts';
+export * from './api/backups.ts';
 export * from './api/reminders.ts';
