@@ -46,7 +46,7 @@ import { turnRoutes } from './turns/routes.ts';
 import { waitlistRoutes } from './waitlist/routes.ts';
 import { APP_VERSION } from './version.ts';
 import { prepared } from './db/prepared.ts';
-import { databaseBytes } from './db/database.ts';
+import { databaseBytes, isPostgres } from './db/database.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import { lastBackupAgeSeconds } from './backups/service.ts';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { isPostgres } from '../db/database.ts';
 import { checkBackupsFresh, runDailyBackup } from './service.ts';
 
 const EVERY_MS = 5 * 60_000;
@@ -9,7 +10,7 @@ const EVERY_MS = 5 * 60_000;
  * tools back it up. Every process may run it: the day's claim keeps the backup single.
  */
 export function startBackupScheduler(ctx: AppContext): () => void {
-  if (ctx.config.databaseUrl) return () => undefined;
+  if (isPostgres(ctx.db)) return () => undefined;
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BACKUP_MISSING_AFTER_HOURS, backupsToKeep, localMomentIn, type BackupOverview, type BackupRun } from '@rustico/core';
 import type { AppContext } from '../context.ts';
 import { backupSqlite, checkCopy, rowCounts } from '../db/backup.ts';
-import { sqliteOf, sqlitePathIn } from '../db/database.ts';
+import { isPostgres, sqliteOf, sqlitePathIn } from '../db/database.ts';
 import { getSetting, putSettingIfAbsent } from '../db/settings.ts';
 import { claimAndDeliver, type Outcome } from '../deliveries/service.ts';
 import { activeAdmins, claimDay, finishDay, lastGoodRun, lastRun, runOf } from './repository.ts';
@@ -102,7 +102,7 @@ async function alertAdmins(ctx: AppContext, keyOf: (adminId: string) => string, 
  * database's own tools back it up.
  */
 export async function runDailyBackup(ctx: AppContext, at: Date, options: BackupOptions = {}): Promise<BackupResult> {
-  if (ctx.config.databaseUrl && !options.write) return { result: 'postgres' };
+  if (isPostgres(ctx.db) && !options.write) return { result: 'postgres' };
   const moment = localMomentIn(ctx.config.houseTimeZone, at);
   if (moment.minutes < ctx.config.backups.hour * 60) return { result: 'not-due' };
   const now = ctx.now();
@@ -134,7 +134,7 @@ export async function runDailyBackup(ctx: AppContext, at: Date, options: BackupO
  * the house began watching): once for each last good backup, however often it runs.
  */
 export async function checkBackupsFresh(ctx: AppContext, at: Date): Promise<Outcome[]> {
-  if (ctx.config.databaseUrl) return [];
+  if (isPostgres(ctx.db)) return [];
   await putSettingIfAbsent(ctx.db, WATCHED_SINCE, at.toISOString());
   const good = await lastGoodRun(ctx.db);
   const since = good?.finishedAt ?? (await getSetting(ctx.db, WATCHED_SINCE))!;
@@ -152,7 +152,7 @@ export async function alertStillDue(ctx: AppContext, problem: 'failed' | 'missin
 
 /** The last good backup's file, when it is there. */
 export async function latestBackupFile(ctx: AppContext): Promise<{ path: string; file: string; bytes: number } | null> {
-  if (ctx.config.databaseUrl) return null;
+  if (isPostgres(ctx.db)) return null;
   const good = await lastGoodRun(ctx.db);
   if (!good?.file) return null;
   const file = path.join(ctx.config.backups.dir, good.file);
@@ -165,14 +165,14 @@ export async function latestBackupFile(ctx: AppContext): Promise<{ path: string;
 
 /** What Impostazioni shows the admins. */
 export async function backupOverview(ctx: AppContext): Promise<BackupOverview> {
-  if (ctx.config.databaseUrl) return { database: 'postgres', hour: ctx.config.backups.hour, last: null, lastGood: null, downloadable: false };
+  if (isPostgres(ctx.db)) return { database: 'postgres', hour: ctx.config.backups.hour, last: null, lastGood: null, downloadable: false };
   const [last, good, file] = await Promise.all([lastRun(ctx.db), lastGoodRun(ctx.db), latestBackupFile(ctx)]);
   return { database: 'sqlite', hour: ctx.config.backups.hour, last: last ? runOfRow(last) : null, lastGood: good ? runOfRow(good) : null, downloadable: file !== null };
 }
 
 /** Seconds since the last good backup ended (+Inf: none yet); null on PostgreSQL. For /metrics. */
 export async function lastBackupAgeSeconds(ctx: AppContext): Promise<number | null> {
-  if (ctx.config.databaseUrl) return null;
+  if (isPostgres(ctx.db)) return null;
   const good = await lastGoodRun(ctx.db);
   return good?.finishedAt ? Math.max(0, (ctx.now().getTime() - Date.parse(good.finishedAt)) / 1000) : Number.POSITIVE_INFINITY;
 }

@@ -109,7 +109,9 @@ export function rowCounts(sqlite: SqliteDatabase): Record<string, number> {
 export function checkCopy(copy: string, before: Record<string, number>, after: Record<string, number>): void {
   let candidate: SqliteDatabase;
   try {
-    candidate = new SqliteDatabase(copy, { readonly: true, fileMustExist: true });
+    candidate = new SqliteDatabase(copy, { fileMustExist: true });
+    // A copy of a WAL database is one too: made a single file again, it opens without -wal and -shm beside it.
+    candidate.pragma('journal_mode = DELETE');
   } catch (error) {
     throw new Error(`the copy cannot be opened: ${(error as Error).message}`);
   }

@@ -148,3 +148,8 @@ export async function databaseBytes(db: Db): Promise<number> {
   const { rows } = await sql<{ bytes: number }>`select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`.execute(db);
   return Number(rows[0]?.bytes ?? 0);
 }
+
+/** Whether a database (or a transaction of it) is PostgreSQL. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
