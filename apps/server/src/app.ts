@@ -97,6 +97,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerMetrics(app, ctx, [
     { name: 'rustico_live_streams', help: 'Live-event streams (/api/events) open on this process', read: () => ctx.hub.subscriberCount },
     { name: 'rustico_database_bytes', help: "The database's size in bytes (SQLite's pages, or PostgreSQL's pg_database_size)", read: () => databaseBytes(ctx.db) },
+    // SQLite only: on PostgreSQL the database's own tools back it up.
+    ...(isPostgres(ctx.db) ? [] : [{ name: 'rustico_backup_age_seconds', help: 'Seconds since the last good daily backup ended (+Inf: none yet)', read: () => lastBackupAgeSeconds(ctx) }]),
   ]);
 
   await app.register(
