@@ -3,7 +3,7 @@ import { pruneRateLimits } from './http/write-limit.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, SETTINGS_FILE, type Config } from './config.ts';
 import { closeContext, createContext } from './context.ts';
-import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { createDb, MigrationFailed, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { pruneDeliveries } from './deliveries/service.ts';
 import { prunePasswordRecords } from './password-links/service.ts';
 import { prunePasskeyChallenges } from './passkeys/service.ts';
@@ -34,7 +34,15 @@ async function main(): Promise<void> {
   // The process keeps the house's clock: its dates then need no Intl formatter (core's localMomentIn).
   process.env.TZ = config.houseTimeZone;
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    if (!(error instanceof MigrationFailed)) throw error;
+    // Nothing was changed; the server does not start on a database it cannot bring up to date.
+    console.error(`Rustico cannot start: ${error.message}`);
+    await db.destroy();
+    process.exit(1);
+  }
   const ctx = await createContext(config, db);
   if (config.mail && !config.publicUrl) {
     // Emails go to people's phones: a link to this machine's localhost leads nowhere there.

@@ -10,6 +10,7 @@ import {
   SqliteQueryCompiler,
   sql,
   type LimitNode,
+  type Migration,
   type MigrationResultSet,
   type QueryCompiler,
   type SqliteDialectConfig,
@@ -120,19 +121,46 @@ export function createDb(target: DbTarget): Db {
   return db;
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+/** A migration failed: nothing of this start's migrations was kept, and the message says what to do. */
+export class MigrationFailed extends Error {}
+
+/**
+ * Brings the database to the current version, all or nothing: the pending migrations run in one
+ * transaction (Kysely's own on PostgreSQL; on SQLite, which Kysely runs without one, a
+ * `begin immediate` around them), so one that fails leaves the database as it was, and the
+ * server refuses to start with a message that says to back up first, then to fix.
+ */
+export async function migrateToLatest(db: Db, options: { migrations?: Record<string, Migration> } = {}): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => options.migrations ?? migrations },
     // Names carry the issue they came with (…-1101-…), not the order they landed in: a house
     // migrated before an earlier-numbered one was merged runs it on its next start.
     allowUnorderedMigrations: true,
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  const sqlite = !isPostgres(db);
+  // SQLite's one connection holds the transaction; the migrator's statements run inside it.
+  if (sqlite) await sql`begin immediate`.execute(db);
+  let result: MigrationResultSet;
+  try {
+    result = await migrator.migrateToLatest();
+  } catch (error) {
+    if (sqlite) await sql`rollback`.execute(db);
+    throw error;
   }
+  if (result.error) {
+    if (sqlite) await sql`rollback`.execute(db);
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationFailed(
+      `Database migration ${failed} failed: ${reason}\n` +
+        'The database was left as it was: none of this version\'s migrations were kept.\n' +
+        'Back it up before anything else (npm run cli -- backup <file>, or pg_dump on PostgreSQL), then fix the cause, ' +
+        'or go back to the previous version of Rustico, which still reads this database.',
+      { cause: result.error },
+    );
+  }
+  if (sqlite) await sql`commit`.execute(db);
   return result;
 }
 
