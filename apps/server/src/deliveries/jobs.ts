@@ -30,9 +30,9 @@ export type Job = z.infer<typeof jobSchema>;
 
 export function kindOfJob(job: Job): NotificationKind {
   switch (job.type) {
+    // An admin's backup alert must reach them as a reminder does: by email when push cannot.
     case 'reminder':
     case 'unpaid-summary':
-    // An admin's alert must reach them as a reminder does: by email when push cannot.
     case 'backup-alert':
       return 'reminders';
     case 'changes':
