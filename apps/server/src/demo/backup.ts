@@ -9,5 +9,6 @@ import type { AppContext } from '../context.ts';
 export async function seedDemoBackup(ctx: AppContext): Promise<void> {
   const yesterday = addDays(todayIn(ctx.config.houseTimeZone, ctx.now()), -1);
   const lastNight = instantOfLocal(`${yesterday}T${String(ctx.config.backups.hour).padStart(2, '0')}:00`, ctx.config.houseTimeZone);
-  if (lastNight) await runDailyBackup(ctx, lastNight);
+  // Made and recorded at that hour, as the server would have.
+  if (lastNight) await runDailyBackup({ ...ctx, now: () => lastNight }, lastNight);
 }
