@@ -117,7 +117,7 @@ export async function runDailyBackup(ctx: AppContext, at: Date, options: BackupO
   try {
     const written = options.write ? await options.write(ctx, moment.day) : await writeSqliteCopy(ctx, moment.day, options.afterCopy);
     await finishDay(ctx.db, moment.day, { status: 'ok', finishedAt: ctx.now().toISOString(), file: written.file, bytes: written.bytes, error: null });
-    const deleted = options.write ? [] : pruneBackupFiles(ctx.config.backups.dir);
+    const deleted = isPostgres(ctx.db) ? [] : pruneBackupFiles(ctx.config.backups.dir);
     ctx.log.info({ day: moment.day, file: written.file, bytes: written.bytes, deleted }, 'backup written');
     return { result: 'ok', day: moment.day, ...written, deleted, alerts: [] };
   } catch (error) {
