@@ -150,8 +150,11 @@ describe.each(testDialects)('a house made by commit aa509a0, upgraded (%s)', (di
     fixture = await fixtureDatabase(dialect);
   });
   afterAll(async () => {
-    await close?.();
-    await fixture.drop();
+    try {
+      await close?.();
+    } finally {
+      await fixture.drop();
+    }
   });
 
   it('refuses a migration that fails, leaving the database as it was', async () => {
