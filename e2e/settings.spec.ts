@@ -44,9 +44,24 @@ test.describe('Impostazioni', () => {
     await expect(settings.admin.getByRole('link', { name: 'Pagina di benvenuto' })).toBeVisible();
     await expect(settings.admin.getByText('Utenti')).toHaveCount(0);
 
+    // Last night's backup of the demo house: the admin sees it, only the superadmin may take it home.
+    const backup = settings.admin.getByRole('button', { name: /^Backup/ });
+    await expect(backup).toContainText(/Riuscito · \d{2}\.\d{2}\.\d{4} 03:00 · \d+ KB/);
+    await backup.click();
+    await expect(settings.dialog.getByText('Ultimo')).toBeVisible();
+    await expect(settings.dialog.getByRole('link', { name: 'Scarica l’ultimo' })).toHaveCount(0);
+    await settings.dialog.getByRole('button', { name: 'Chiudi' }).click();
+
     await loginAs(page, demo.superadmin);
     await settings.goto();
     await expect(settings.admin.getByText('Utenti')).toBeVisible();
+    await settings.admin.getByRole('button', { name: /^Backup/ }).click();
+    const download = settings.dialog.getByRole('link', { name: 'Scarica l’ultimo' });
+    await expect(download).toHaveAttribute('href', '/api/admin/backups/latest');
+    const file = await page.request.get('/api/admin/backups/latest');
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="rustico-\d{4}-\d{2}-\d{2}\.sqlite"$/);
+    expect((await file.body()).subarray(0, 15).toString()).toBe('SQLite format 3');
   });
 
   test('the private calendar address can be shown, copied and renewed', async ({ page, context }, testInfo) => {

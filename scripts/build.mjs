@@ -92,7 +92,7 @@ function requireTool(name) {
 }
 
 /** Packages many houses never use: the server imports them where they are first needed. */
-const LOADED_ON_FIRST_USE = ['pg', 'web-push', 'swissqrbill/svg', 'swissqrbill/pdf', 'pdfkit', 'nodemailer', 'markdown-it', 'sharp', 'libheif-js', '@node-rs/argon2', '@fastify/swagger', '@simplewebauthn/server'];
+const LOADED_ON_FIRST_USE = ['pg', 'prom-client', 'web-push', 'swissqrbill/svg', 'swissqrbill/pdf', 'pdfkit', 'nodemailer', 'markdown-it', 'sharp', 'libheif-js', '@node-rs/argon2', '@fastify/swagger', '@simplewebauthn/server'];
 
 /** Native modules load their compiled part from beside their own files. */
 const NATIVE = ['better-sqlite3', 'sharp', '@node-rs/argon2'];

@@ -46,6 +46,10 @@ import { turnRoutes } from './turns/routes.ts';
 import { waitlistRoutes } from './waitlist/routes.ts';
 import { APP_VERSION } from './version.ts';
 import { prepared } from './db/prepared.ts';
+import { databaseBytes, isPostgres } from './db/database.ts';
+import { registerMetrics } from './metrics/routes.ts';
+import { backupRoutes } from './backups/routes.ts';
+import { lastBackupAgeSeconds } from './backups/service.ts';
 
 export interface BuildAppOptions {
   /** Serve the built web app as well (off in API tests). */
@@ -90,6 +94,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWriteLimit(app, ctx);
   registerHsts(app);
   registerIdempotency(app, ctx);
+  await registerMetrics(app, ctx, [
+    { name: 'rustico_live_streams', help: 'Live-event streams (/api/events) open on this process', read: () => ctx.hub.subscriberCount },
+    { name: 'rustico_database_bytes', help: "The database's size in bytes (SQLite's pages, or PostgreSQL's pg_database_size)", read: () => databaseBytes(ctx.db) },
+    // SQLite only: on PostgreSQL the database's own tools back it up.
+    ...(isPostgres(ctx.db) ? [] : [{ name: 'rustico_backup_age_seconds', help: 'Seconds since the last good daily backup ended (+Inf: none yet)', read: () => lastBackupAgeSeconds(ctx) }]),
+  ]);
 
   await app.register(
     async (api) => {
@@ -133,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(noticeRoutes(ctx));
       await api.register(reminderRoutes(ctx));
       await api.register(historyRoutes(ctx));
+      await api.register(backupRoutes(ctx));
     },
     { prefix: '/api' },
   );

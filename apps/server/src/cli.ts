@@ -4,7 +4,7 @@ import { backupSqlite, restoreSqlite } from './db/backup.ts';
 import { MAILING_COMMANDS, USAGE, UsageError, parseCommand, type Command } from './cli/commands.ts';
 import { run } from './cli/run.ts';
 import { createContext } from './context.ts';
-import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { createDb, MigrationFailed, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { DemoRefused } from './demo/seed.ts';
 import { AppError } from './http/errors.ts';
 import { ExportRefused } from './importer/layouts.ts';
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
     await run(command, await createContext(config, db));
     return 0;
   } catch (error) {
-    if (error instanceof AppError || error instanceof DemoRefused || error instanceof ExportRefused) {
+    if (error instanceof AppError || error instanceof DemoRefused || error instanceof ExportRefused || error instanceof MigrationFailed) {
       console.error(`Error: ${error.message}`);
       return 1;
     }

@@ -27,11 +27,23 @@ describe('settings from the environment', () => {
       // Less than one receipt of 10 MB.
       STORAGE_PER_MEMBER_MB: '5',
       STORAGE_PER_HOUSE_MB: 'lots',
+      // Too short to keep the house's figures to itself, or with a space a header cannot carry.
+      METRICS_TOKEN: 'secret',
+      BACKUP_HOUR: '24',
     };
     for (const [name, value] of Object.entries(cases)) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(`${name}:`));
     }
+  });
+
+  it('serves metrics only with a token, and backs up at 03:00 into the data folder unless told otherwise', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'with a space 1234567' })).toThrow(/METRICS_TOKEN: must be at least 16 printable characters/);
+    expect(loadConfig({ DATA_DIR: '/srv/rustico' }).backups).toEqual({ hour: 3, dir: '/srv/rustico/backups' });
+    expect(loadConfig({ DATA_DIR: '/srv/rustico', BACKUP_HOUR: '22', BACKUP_DIR: '/mnt/usb/rustico' }).backups).toEqual({ hour: 22, dir: '/mnt/usb/rustico' });
+    expect(() => loadConfig({ BACKUP_HOUR: '-1' })).toThrow(/BACKUP_HOUR: must be an hour from 0 to 23/);
   });
 
   it('turns email on with SMTP_URL, sending as MAIL_FROM or as the house', () => {

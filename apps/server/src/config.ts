@@ -65,6 +65,13 @@ const configSchema = z.object({
   // argon2id's costs; the defaults are OWASP's. Tests lower them: a hash then takes microseconds, not 20 ms.
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  // A bearer token long enough not to be guessed: /metrics tells how busy the house is and who is online.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces (for example the output of `openssl rand -hex 24`)')
+    .optional(),
+  BACKUP_HOUR: z.coerce.number().int().min(0, 'must be an hour from 0 to 23 (house time)').max(23, 'must be an hour from 0 to 23 (house time)').default(3),
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export interface PasswordHashCost {
@@ -112,6 +119,10 @@ export type Config = {
   pushAllowLoopback: boolean;
   /** argon2id's cost for new password hashes (a hash keeps the cost it was made with). */
   passwordHash: PasswordHashCost;
+  /** The bearer token /metrics wants; null: there is no /metrics (404). */
+  metricsToken: string | null;
+  /** The daily backup (SQLite only): the hour on the house's clock and the folder the copies go to. */
+  backups: { hour: number; dir: string };
   weather: {
     latitude: number;
     longitude: number;
@@ -219,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = settingsWithFile()): Config 
     notices: { delayMinutes: c.NOTIFY_DELAY_MINUTES, summaryHour: c.SUMMARY_HOUR },
     pushAllowLoopback: c.PUSH_ALLOW_LOOPBACK === 'true',
     passwordHash: { memoryKib: c.PASSWORD_HASH_MEMORY_KIB, iterations: c.PASSWORD_HASH_ITERATIONS },
+    metricsToken: c.METRICS_TOKEN ?? null,
+    backups: { hour: c.BACKUP_HOUR, dir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups')) },
     weather: {
       latitude: c.HOUSE_LATITUDE,
       longitude: c.HOUSE_LONGITUDE,

@@ -7,6 +7,7 @@ import { EventHub } from './events/hub.ts';
 import { localPublisher, postgresPublisher, type EventPublisher } from './events/publisher.ts';
 import { BackgroundTasks } from './background.ts';
 import { Mailer } from './mail/mailer.ts';
+import { Meter } from './metrics/meter.ts';
 import { PushSender } from './push/sender.ts';
 import { ensureVapidKeys } from './push/vapid.ts';
 import { registerParts } from './parts.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Emails and other work done after the answer. */
   tasks: BackgroundTasks;
+  /** What /metrics reports (records nothing without METRICS_TOKEN). */
+  metrics: Meter;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function createContext(config: Config, db: Db, options: { now?: () 
   const events = config.databaseUrl
     ? await postgresPublisher(hub, config.databaseUrl, (error) => log.error({ err: error }, 'live events failed'))
     : localPublisher(hub);
+  const metrics = await Meter.create(config.metricsToken !== null);
   const push = new PushSender(db, await ensureVapidKeys(db), config.pushContact, (error, context) => log.warn({ err: error }, context), config.pushAllowLoopback);
   return {
     db,
@@ -58,8 +62,9 @@ export async function createContext(config: Config, db: Db, options: { now?: () 
     hub,
     events,
     push,
-    mailer: new Mailer(config.mail),
+    mailer: new Mailer(config.mail, (result) => metrics.mail(result)),
     tasks: new BackgroundTasks((error, context) => log.error({ err: error }, context)),
+    metrics,
   };
 }
 

@@ -3,11 +3,12 @@ import { pruneRateLimits } from './http/write-limit.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, SETTINGS_FILE, type Config } from './config.ts';
 import { closeContext, createContext } from './context.ts';
-import { createDb, migrateToLatest, sqlitePathIn } from './db/database.ts';
+import { createDb, MigrationFailed, migrateToLatest, sqlitePathIn } from './db/database.ts';
 import { pruneDeliveries } from './deliveries/service.ts';
 import { prunePasswordRecords } from './password-links/service.ts';
 import { prunePasskeyChallenges } from './passkeys/service.ts';
 import { startReminderScheduler } from './reminders/scheduler.ts';
+import { startBackupScheduler } from './backups/scheduler.ts';
 import { startTurnScheduler } from './turns/scheduler.ts';
 import { prepareSetupToken } from './setup/service.ts';
 import { movePhotoFolderIntoDatabase } from './storage/photo-folder.ts';
@@ -33,7 +34,15 @@ async function main(): Promise<void> {
   // The process keeps the house's clock: its dates then need no Intl formatter (core's localMomentIn).
   process.env.TZ = config.houseTimeZone;
   const db = createDb({ databaseUrl: config.databaseUrl, sqlitePath: sqlitePathIn(config.dataDir) });
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    if (!(error instanceof MigrationFailed)) throw error;
+    // Nothing was changed; the server does not start on a database it cannot bring up to date.
+    console.error(`Rustico cannot start: ${error.message}`);
+    await db.destroy();
+    process.exit(1);
+  }
   const ctx = await createContext(config, db);
   if (config.mail && !config.publicUrl) {
     // Emails go to people's phones: a link to this machine's localhost leads nowhere there.
@@ -64,6 +73,7 @@ async function main(): Promise<void> {
   prune.unref();
   const stopReminders = startReminderScheduler(ctx);
   const stopTurns = startTurnScheduler(ctx);
+  const stopBackups = startBackupScheduler(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +87,7 @@ async function main(): Promise<void> {
     clearInterval(prune);
     stopReminders();
     stopTurns();
+    stopBackups();
     // Refuses new connections, ends the live streams (preClose), waits for requests in flight.
     await app.close();
     await closeContext(ctx);

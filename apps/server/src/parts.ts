@@ -1,4 +1,5 @@
 import { endSessionsOf } from './auth/service.ts';
+import { backupRenderers } from './backups/messages.ts';
 import { whenNightsFreed } from './bookings/service.ts';
 import { chooseChannelsWith, renderJobsWith } from './deliveries/service.ts';
 import { noticeRenderers } from './notices/mail.ts';
@@ -19,7 +20,7 @@ export function registerParts(): void {
   whenCredentialsRevoked(endSessionsOf);
   whenCredentialsRevoked(retirePasswordLinks);
   // Emails and reminders: how each kind is written, and the channel each member chose.
-  renderJobsWith({ ...reminderRenderers, ...notificationRenderers, ...noticeRenderers });
+  renderJobsWith({ ...reminderRenderers, ...notificationRenderers, ...noticeRenderers, ...backupRenderers });
   chooseChannelsWith(channelOf);
   // Nights a move or a cancellation freed: the waitlist tells who asked for them.
   whenNightsFreed(notifyWaitlist);

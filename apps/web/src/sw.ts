@@ -104,8 +104,11 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Streams and documents that must never come from a cache. */
-const NEVER_CACHED = new Set(['/api/events', '/api/openapi.json']);
+/**
+ * Streams and documents that must never come from a cache; nor the house's backup, the whole
+ * database (hundreds of MB, every account's data) left in the browser's storage.
+ */
+const NEVER_CACHED = new Set(['/api/events', '/api/openapi.json', '/api/admin/backups/latest']);
 
 // Reads from the network when there is one; otherwise the last answer, marked with its time.
 registerRoute(

@@ -27,6 +27,7 @@ export * from './fairness.ts';
 export * from './turns.ts';
 export * from './writes.ts';
 export * from './passkeys.ts';
+export * from './backups.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/versions.ts';
@@ -56,4 +57,5 @@ export * from './api/peak-periods.ts';
 export * from './api/fairness.ts';
 export * from './api/turns.ts';
 export * from './api/passkeys.ts';
+export * from './api/backups.ts';
 export * from './api/reminders.ts';

@@ -91,3 +91,49 @@ export function restoreSqlite(databaseFile: string, backup: string, now: Date): 
   fs.copyFileSync(backup, databaseFile);
   return keptAs;
 }
+
+/** The number of rows of every table of a SQLite database (the copy's check compares them). */
+export function rowCounts(sqlite: SqliteDatabase): Record<string, number> {
+  const tables = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name")
+    .all() as { name: string }[];
+  return Object.fromEntries(tables.map(({ name }) => [name, (sqlite.prepare(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n]));
+}
+
+/**
+ * Checks a fresh copy against the database it was made from: SQLite's integrity check on the
+ * copy, and every table's rows, counted in the source just before and just after the copy was
+ * made (the house may write meanwhile: the copy's count must lie between the two). Throws what
+ * is wrong.
+ */
+export function checkCopy(copy: string, before: Record<string, number>, after: Record<string, number>): void {
+  let candidate: SqliteDatabase;
+  try {
+    candidate = new SqliteDatabase(copy, { fileMustExist: true });
+    // A copy of a WAL database is one too: made a single file again, it opens without -wal and -shm beside it.
+    candidate.pragma('journal_mode = DELETE');
+  } catch (error) {
+    throw new Error(`the copy cannot be opened: ${(error as Error).message}`);
+  }
+  try {
+    let integrity: unknown;
+    try {
+      integrity = candidate.pragma('integrity_check', { simple: true });
+    } catch (error) {
+      throw new Error(`the copy is damaged: ${(error as Error).message}`);
+    }
+    if (integrity !== 'ok') throw new Error(`the copy is damaged: ${String(integrity)}`);
+    const counts = rowCounts(candidate);
+    const wrong = Object.keys(after)
+      .filter((table) => {
+        const n = counts[table];
+        const low = Math.min(before[table] ?? 0, after[table]!);
+        const high = Math.max(before[table] ?? 0, after[table]!);
+        return n === undefined || n < low || n > high;
+      })
+      .map((table) => `${table} has ${counts[table] ?? 'no table'} rows, the database ${after[table]}`);
+    if (wrong.length > 0) throw new Error(`the copy differs from the database: ${wrong.join('; ')}`);
+  } finally {
+    candidate.close();
+  }
+}

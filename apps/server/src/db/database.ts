@@ -4,10 +4,13 @@ import {
   CamelCasePlugin,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteQueryCompiler,
+  sql,
   type LimitNode,
+  type Migration,
   type MigrationResultSet,
   type QueryCompiler,
   type SqliteDialectConfig,
@@ -118,18 +121,63 @@ export function createDb(target: DbTarget): Db {
   return db;
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+/** A migration failed: nothing of this start's migrations was kept, and the message says what to do. */
+export class MigrationFailed extends Error {}
+
+/**
+ * Brings the database to the current version, all or nothing: the pending migrations run in one
+ * transaction (Kysely's own on PostgreSQL; on SQLite, which Kysely runs without one, a
+ * `begin immediate` around them), so one that fails leaves the database as it was, and the
+ * server refuses to start with a message that says to back up first, then to fix.
+ */
+export async function migrateToLatest(db: Db, options: { migrations?: Record<string, Migration> } = {}): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => options.migrations ?? migrations },
     // Names carry the issue they came with (…-1101-…), not the order they landed in: a house
     // migrated before an earlier-numbered one was merged runs it on its next start.
     allowUnorderedMigrations: true,
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  const sqlite = !isPostgres(db);
+  // SQLite's one connection holds the transaction; the migrator's statements run inside it.
+  if (sqlite) await sql`begin immediate`.execute(db);
+  let result: MigrationResultSet;
+  try {
+    result = await migrator.migrateToLatest();
+  } catch (error) {
+    if (sqlite) await sql`rollback`.execute(db);
+    throw error;
   }
+  if (result.error) {
+    if (sqlite) await sql`rollback`.execute(db);
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationFailed(
+      `Database migration ${failed} failed: ${reason}\n` +
+        'The database was left as it was: none of this version\'s migrations were kept.\n' +
+        'Back it up before anything else (npm run cli -- backup <file>, or pg_dump on PostgreSQL), then fix the cause, ' +
+        'or go back to the previous version of Rustico, which still reads this database.',
+      { cause: result.error },
+    );
+  }
+  if (sqlite) await sql`commit`.execute(db);
   return result;
+}
+
+/**
+ * How much room the house's database takes, in bytes: SQLite's pages (the file once the WAL is
+ * folded in; photos and receipts included), or PostgreSQL's own count of the database.
+ */
+export async function databaseBytes(db: Db): Promise<number> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ bytes: string }>`select pg_database_size(current_database())::text as bytes`.execute(db);
+    return Number(rows[0]?.bytes ?? 0);
+  }
+  const { rows } = await sql<{ bytes: number }>`select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+/** Whether a database (or a transaction of it) is PostgreSQL. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

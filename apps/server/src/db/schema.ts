@@ -380,7 +380,19 @@ export interface FilesTable {
   ownerId: string | null;
 }
 
+/** One day's backup (issue 44): claimed by the row's insert, then ok or failed. */
+export interface BackupsTable {
+  day: string;
+  status: 'running' | 'ok' | 'failed';
+  claimedAt: string;
+  finishedAt: string | null;
+  file: string | null;
+  bytes: number | null;
+  error: string | null;
+}
+
 export interface Database {
+  backups: BackupsTable;
   notificationChoices: NotificationChoicesTable;
   deliveries: DeliveriesTable;
   pendingNotices: PendingNoticesTable;

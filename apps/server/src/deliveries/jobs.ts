@@ -22,13 +22,18 @@ export const jobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changes'), channel: z.enum(['push', 'email']), summary: z.boolean(), items: z.array(noticeItemSchema).min(1) }),
   // A fair-booking notice (a decision, a turn, a freed night) by email; its push went out with it.
   z.object({ type: z.literal('notice'), noticeId: z.string() }),
+  // The admins told that the day's backup failed, or that there has been none for 36 hours (backups/): `day` is the
+  // failed one's, or the last good one's ('never').
+  z.object({ type: z.literal('backup-alert'), problem: z.enum(['failed', 'missing']), day: z.string(), error: z.string().nullable() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
 export function kindOfJob(job: Job): NotificationKind {
   switch (job.type) {
+    // An admin's backup alert must reach them as a reminder does: by email when push cannot.
     case 'reminder':
     case 'unpaid-summary':
+    case 'backup-alert':
       return 'reminders';
     case 'changes':
       return job.items[0]!.kind;
@@ -37,8 +42,9 @@ export function kindOfJob(job: Job): NotificationKind {
   }
 }
 
-export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' {
+export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' | 'backup-failed' | 'backup-missing' {
   if (job.type === 'changes') return job.summary ? 'summary' : 'changes';
+  if (job.type === 'backup-alert') return `backup-${job.problem}`;
   return job.type === 'reminder' ? job.reminder : job.type;
 }
 

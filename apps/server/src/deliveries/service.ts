@@ -176,6 +176,13 @@ function pushFailure(report: PushReport): UndeliverableReason {
  * is undeliverable, with the reason. A failed email is tried again later with growing pauses.
  */
 async function deliver(ctx: AppContext, row: DeliveryRow, at: Date): Promise<Outcome> {
+  const outcome = await deliverOnce(ctx, row, at);
+  const parsed = jobSchema.safeParse(JSON.parse(row.job));
+  ctx.metrics.delivery(parsed.success ? kindOfJob(parsed.data) : 'unknown', outcome.result);
+  return outcome;
+}
+
+async function deliverOnce(ctx: AppContext, row: DeliveryRow, at: Date): Promise<Outcome> {
   const parsed = jobSchema.safeParse(JSON.parse(row.job));
   const user = await findUserById(ctx.db, row.userId);
   const to = user?.email ?? '?';

@@ -8,6 +8,7 @@ import { seedDemoFairness } from './fairness.ts';
 import { seedDemoMoney } from './money.ts';
 import { seedDemoNotes } from './notes.ts';
 import { seedDemoPasskeys } from './passkeys.ts';
+import { seedDemoBackup } from './backup.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
 
@@ -73,5 +74,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   await seedDemoMoney(ctx, ids);
   await seedDemoFairness(ctx, ids);
   await seedDemoPasskeys(ctx, ids);
+  // Last, so the copy holds the whole demo house.
+  await seedDemoBackup(ctx);
   return logins;
 }

@@ -93,6 +93,7 @@ describe('every email the house sends', () => {
     await insertBooking(t.ctx.db, { ...stay, id: ids.stay, startDate: '2027-03-10', endDate: '2027-03-13', costCentimes: 15000, checkedIn: 0, checkedOut: 0, paid: 0 });
     ids.paidLater = randomUUID();
     await insertBooking(t.ctx.db, { ...stay, id: ids.paidLater, startDate: '2027-02-05', endDate: '2027-02-07', costCentimes: 18250, checkedIn: 1, checkedOut: 1, paid: 0 });
+    await t.ctx.db.insertInto('backups').values({ day: '2027-01-05', status: 'failed', claimedAt: '2027-01-05T02:00:00.000Z', finishedAt: '2027-01-05T02:00:01.000Z', file: null, bytes: null, error: 'SQLITE_FULL: database or disk is full' }).execute();
     await t.ctx.db.insertInto('notes').values({ id: randomUUID(), userId: ids.anna, text: 'La legna è finita: ne porto io.', eventKind: null, eventDate: null, bookingId: null, createdAt: '2027-03-01T10:00:00.000Z' }).execute();
   });
   afterAll(async () => {
@@ -130,6 +131,11 @@ describe('every email the house sends', () => {
       })),
       { what: 'merged', to: 'bruno', at: '2027-01-05T12:00', job: { type: 'changes', channel: 'email', summary: false, items: [{ kind: 'bookings', id: ids.stay, action: 'updated', ...anna }, { kind: 'notes', id: 'n1', action: 'created', actorName: 'Anna', text: 'Legna finita, ne porto io sabato.' }] } },
       { what: 'summary', to: 'bruno', at: '2027-03-01T19:00', job: { type: 'changes', channel: 'email', summary: true, items: [{ kind: 'notes', id: 'n2', action: 'created', actorName: 'Anna', text: 'Manca il sale.' }, { kind: 'bookings', id: ids.paidLater, action: 'created', ...anna }] } },
+    ],
+    // A failed night's backup (its row says so) and none for 36 hours, to the admin.
+    'backup-alert': [
+      { what: 'backup-failed', to: 'bruno', at: '2027-01-05T04:00', job: { type: 'backup-alert', problem: 'failed', day: '2027-01-05', error: 'SQLITE_FULL: database or disk is full' } },
+      { what: 'backup-missing', to: 'bruno', at: '2027-01-06T16:00', job: { type: 'backup-alert', problem: 'missing', day: 'never', error: null } },
     ],
     notice: await Promise.all(noticeKinds.map(async (kind) => ({ what: kind, to: 'anna' as const, at: '2027-01-05T12:00', job: { type: 'notice' as const, noticeId: await notice(kind) } }))),
   });

@@ -25,7 +25,11 @@ const SEND_TIMEOUT_MS = 20_000;
 export class Mailer {
   private transport: Transporter | null = null;
 
-  constructor(private readonly settings: { smtpUrl: string; from: string } | null) {}
+  constructor(
+    private readonly settings: { smtpUrl: string; from: string } | null,
+    /** Told of each email the SMTP server took or refused (the metrics count them). */
+    private readonly observe: (result: 'sent' | 'failed') => void = () => undefined,
+  ) {}
 
   get enabled(): boolean {
     return this.settings !== null;
@@ -41,8 +45,18 @@ export class Mailer {
       greetingTimeout: SEND_TIMEOUT_MS,
       socketTimeout: SEND_TIMEOUT_MS,
     });
-    await this.transport.sendMail({
-      from: this.settings.from,
+    try {
+      await this.sendWith(this.transport, this.settings.from, message);
+      this.observe('sent');
+    } catch (error) {
+      this.observe('failed');
+      throw error;
+    }
+  }
+
+  private async sendWith(transport: Transporter, from: string, message: MailMessage): Promise<void> {
+    await transport.sendMail({
+      from,
       to: message.to,
       subject: message.subject,
       text: message.text,

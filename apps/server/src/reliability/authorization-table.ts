@@ -190,6 +190,9 @@ export const authorizationTable: Record<string, Row> = {
   'GET /api/admin/statistics': { expect: admins(200), request: () => ({ query: 'year=2027' }) },
   'GET /api/admin/statistics/storage': { expect: admins(200) },
   'GET /api/admin/bookings.csv': { expect: admins(200) },
+  'GET /api/admin/backups': { expect: admins(200) },
+  // The matrix's house has made no backup yet: a superadmin passes the check and finds none.
+  'GET /api/admin/backups/latest': { expect: superadmins(404) },
   'GET /api/users': { expect: admins(200) },
   'POST /api/admin/users': { expect: superadmins(201), request: (f) => ({ body: { name: 'Nuova', email: `nuova${f.unique()}@example.ch` } }) },
   'PATCH /api/admin/users/{id}': { expect: superadmins(200), request: async (f) => ({ params: { id: await f.newMember() }, body: { colour: '#336699' } }) },

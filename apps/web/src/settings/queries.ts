@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  type backupOverviewSchema,
   type calendarFeedSchema,
   type notificationSettingsSchema,
   type passkeyCreationOptionsSchema,
@@ -111,5 +112,14 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/profile/passkeys/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+/** The daily backups, for an admin's Impostazioni (asked only for admins). */
+export function useBackupOverview(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'backups'],
+    queryFn: ({ signal }) => api.get<Answer<typeof backupOverviewSchema>>('/admin/backups', { signal }),
+    enabled,
   });
 }

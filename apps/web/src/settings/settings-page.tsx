@@ -12,6 +12,7 @@ import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { GiftRow } from './account-rows.tsx';
 import { ClearCacheRow, LanguageRow, ShareRow, UpdateRow } from './app-rows.tsx';
+import { BackupRow } from './backup-row.tsx';
 import { CalendarFeedRow } from './calendar-feed-row.tsx';
 import { ChannelRows } from './channel-rows.tsx';
 import { DurationRow, PushSwitchRow } from './notification-rows.tsx';
@@ -106,6 +107,9 @@ export function SettingsPage() {
           </li>
           <li>
             <LinkRow to="/visitatore" icon={<Globe size={22} />} label={t('settings.welcomePage')} />
+          </li>
+          <li>
+            <BackupRow />
           </li>
           {isSuperadmin(user.role) ? (
             <li>

@@ -25,10 +25,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('changes_subject').on('changes').columns(['subject', 'subject_id', 'seq']).execute();
   await db.schema.createIndex('changes_by').on('changes').columns(['by_id', 'seq']).execute();
 
+  // Aliases without underscores: the server's connection (CamelCasePlugin) renames result columns,
+  // and `expense_id` came back as `expenseId`, so a house with expenses could not upgrade (found by
+  // db/upgrade.test.ts on a database of commit aa509a0).
   const old = await sql<{ expense_id: string; user_id: string; action: string; snapshot: string; at: string }>`
-    select expense_id, user_id, action, snapshot, at from expense_changes order by seq`.execute(db);
+    select expense_id as expenseid, user_id as userid, action, snapshot, at from expense_changes order by seq`.execute(db);
+  const rows = old.rows.map((r) => {
+    const row = r as unknown as Record<string, string>;
+    return { expense_id: row.expenseid!, user_id: row.userid!, action: row.action!, snapshot: row.snapshot!, at: row.at! };
+  });
   const last = new Map<string, Record<string, Value>>();
-  for (const row of old.rows) {
+  for (const row of rows) {
     const snapshot = JSON.parse(row.snapshot) as Record<string, unknown>;
     const after = expenseFields(snapshot);
     const before = last.get(row.expense_id) ?? null;
