@@ -22,6 +22,8 @@ export const jobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changes'), channel: z.enum(['push', 'email']), summary: z.boolean(), items: z.array(noticeItemSchema).min(1) }),
   // A fair-booking notice (a decision, a turn, a freed night) by email; its push went out with it.
   z.object({ type: z.literal('notice'), noticeId: z.string() }),
+  // A task still open after its window, for each admin (upkeep/), once per task and window.
+  z.object({ type: z.literal('task-overdue'), taskId: z.string() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
@@ -29,6 +31,7 @@ export function kindOfJob(job: Job): NotificationKind {
   switch (job.type) {
     case 'reminder':
     case 'unpaid-summary':
+    case 'task-overdue':
       return 'reminders';
     case 'changes':
       return job.items[0]!.kind;
@@ -37,7 +40,7 @@ export function kindOfJob(job: Job): NotificationKind {
   }
 }
 
-export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' {
+export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' | 'task-overdue' {
   if (job.type === 'changes') return job.summary ? 'summary' : 'changes';
   return job.type === 'reminder' ? job.reminder : job.type;
 }

@@ -71,7 +71,7 @@ describe('every email the house sends', () => {
   let t: TestApp;
   let content: string;
   const sent: MailMessage[] = [];
-  const ids = { anna: '', bruno: '', stay: '', paidLater: '' };
+  const ids = { anna: '', bruno: '', stay: '', paidLater: '', task: '' };
 
   beforeAll(async () => {
     // The house's own texts, with more Markdown than the repository's (which has every guide).
@@ -93,6 +93,8 @@ describe('every email the house sends', () => {
     await insertBooking(t.ctx.db, { ...stay, id: ids.stay, startDate: '2027-03-10', endDate: '2027-03-13', costCentimes: 15000, checkedIn: 0, checkedOut: 0, paid: 0 });
     ids.paidLater = randomUUID();
     await insertBooking(t.ctx.db, { ...stay, id: ids.paidLater, startDate: '2027-02-05', endDate: '2027-02-07', costCentimes: 18250, checkedIn: 1, checkedOut: 1, paid: 0 });
+    ids.task = randomUUID();
+    await t.ctx.db.insertInto('tasks').values({ id: ids.task, title: 'Aprire l’acqua', note: null, yearly: 1, fromDate: '2027-04-01', toDate: '2027-04-30', assigneeId: null, authorId: ids.bruno, photoKey: null, doneAt: null, bookingId: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }).execute();
     await t.ctx.db.insertInto('notes').values({ id: randomUUID(), userId: ids.anna, text: 'La legna è finita: ne porto io.', eventKind: null, eventDate: null, bookingId: null, createdAt: '2027-03-01T10:00:00.000Z' }).execute();
   });
   afterAll(async () => {
@@ -131,6 +133,7 @@ describe('every email the house sends', () => {
       { what: 'merged', to: 'bruno', at: '2027-01-05T12:00', job: { type: 'changes', channel: 'email', summary: false, items: [{ kind: 'bookings', id: ids.stay, action: 'updated', ...anna }, { kind: 'notes', id: 'n1', action: 'created', actorName: 'Anna', text: 'Legna finita, ne porto io sabato.' }] } },
       { what: 'summary', to: 'bruno', at: '2027-03-01T19:00', job: { type: 'changes', channel: 'email', summary: true, items: [{ kind: 'notes', id: 'n2', action: 'created', actorName: 'Anna', text: 'Manca il sale.' }, { kind: 'bookings', id: ids.paidLater, action: 'created', ...anna }] } },
     ],
+    'task-overdue': [{ what: 'task-overdue', to: 'bruno', at: '2027-05-02T12:00', job: { type: 'task-overdue', taskId: ids.task } }],
     notice: await Promise.all(noticeKinds.map(async (kind) => ({ what: kind, to: 'anna' as const, at: '2027-01-05T12:00', job: { type: 'notice' as const, noticeId: await notice(kind) } }))),
   });
 
