@@ -107,12 +107,12 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
         return id;
       },
       supply: async ({ claimed = false } = {}) => {
-        const id = (await must(owner.post('/api/supplies', { name: `Sale ${unique()}` }), 'supply')).supply.id as string;
+        const id = (await must(owner.post('/api/supplies', { name: `Sale ${randomUUID().slice(0, 8)}` }), 'supply')).supply.id as string;
         if (claimed) await must(owner.post(`/api/supplies/${id}/claim`), 'claim');
         return id;
       },
       task: async ({ photo = false } = {}) => {
-        const id = (await must(owner.post('/api/tasks', { title: `Lavoro ${unique()}`, yearly: false, from: '2026-12-01', to: '2026-12-31' }), 'task')).task.id as string;
+        const id = (await must(owner.post('/api/tasks', { title: `Lavoro ${randomUUID().slice(0, 8)}`, yearly: false, from: '2026-12-01', to: '2026-12-31' }), 'task')).task.id as string;
         if (photo) await must(owner.request('PUT', `/api/tasks/${id}/photo`, png as unknown as string, { 'content-type': 'image/png' }), 'task photo');
         return id;
       },

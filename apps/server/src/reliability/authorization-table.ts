@@ -214,13 +214,14 @@ export const authorizationTable: Record<string, Row> = {
   },
   'DELETE /api/expenses/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.expense() } }) },
   // Between stays: every member sees and marks supplies and tasks; their author or an admin changes them.
+  // (No f.unique() here: it also picks the stays' dates, and the clock follows them to the sessions' end.)
   'GET /api/supplies': { expect: loggedIn(200) },
-  'POST /api/supplies': { expect: loggedIn(201), request: (f) => ({ body: { name: `Legna ${f.unique()}` } }) },
+  'POST /api/supplies': { expect: loggedIn(201), request: () => ({ body: { name: 'Legna' } }) },
   'PUT /api/supplies/{id}': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.supply() }, body: { state: 'low' } }) },
   'POST /api/supplies/{id}/claim': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.supply() } }) },
   'DELETE /api/supplies/{id}/claim': { expect: { ...ownerOnly(200), admin: 200, superadmin: 200 }, request: async (f) => ({ params: { id: await f.supply({ claimed: true }) } }) },
   'GET /api/tasks': { expect: loggedIn(200) },
-  'POST /api/tasks': { expect: loggedIn(201), request: (f) => ({ body: { title: `Rubinetto ${f.unique()}`, yearly: false, from: '2026-12-01', to: '2026-12-31' } }) },
+  'POST /api/tasks': { expect: loggedIn(201), request: () => ({ body: { title: 'Rubinetto', yearly: false, from: '2026-12-01', to: '2026-12-31' } }) },
   'DELETE /api/tasks/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.task() } }) },
   'POST /api/tasks/{id}/done': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.task() }, body: { note: 'Fatto' } }) },
   'PUT /api/tasks/{id}/photo': {

@@ -90,6 +90,8 @@ function useStepSaved() {
     void queryClient.invalidateQueries({ queryKey: registerKeys.meter });
     // A check-in or check-out note appears on the notes board.
     void queryClient.invalidateQueries({ queryKey: ['notes'] });
+    // A check-out's handover marks supplies and may report a problem.
+    void queryClient.invalidateQueries({ queryKey: ['upkeep'] });
   };
 }
 

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { Archive, Package } from 'lucide-react';
+import { isAdmin, type Supply } from '@rustico/core';
+import { useCurrentUser } from '../auth/queries.ts';
+import { errorText } from '../lib/error-text.ts';
+import { config } from '../lib/config.ts';
+import { t } from '../lib/i18n.ts';
+import { Button } from '../ui/button.tsx';
+import { Card } from '../ui/card.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { Page } from '../ui/page.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useToast } from '../ui/toast-context.ts';
+import { useAddSupply, useArchiveSupply, useClaimSupply, useMarkSupply, useSupplies } from './queries.ts';
+import { SupplyStateButtons } from './supply-state.tsx';
+import styles from './supplies.module.css';
+
+/** /app/scorte: the house's supplies, their state, and who brings what. */
+export function SuppliesPage() {
+  const supplies = useSupplies();
+  return (
+    <Page title={t('upkeep.supplies.title')} titleSuffix={config.houseName} lead={t('upkeep.supplies.lead')}>
+      <div className={styles.stack}>
+        <Card title={t('upkeep.supplies.list')} icon={<Package size={20} />} aria-busy={supplies.isPending || undefined}>
+          {supplies.isPending ? (
+            <Loading />
+          ) : supplies.isError ? (
+            <p className={styles.muted}>{errorText(supplies.error)}</p>
+          ) : supplies.data.length === 0 ? (
+            <p className={styles.muted}>{t('upkeep.supplies.empty')}</p>
+          ) : (
+            <ul className={styles.list} aria-label={t('upkeep.supplies.list')}>
+              {supplies.data.map((supply) => (
+                <SupplyItem key={supply.id} supply={supply} />
+              ))}
+            </ul>
+          )}
+        </Card>
+        <AddSupply />
+      </div>
+    </Page>
+  );
+}
+
+function SupplyItem({ supply }: { supply: Supply }) {
+  const user = useCurrentUser();
+  const mark = useMarkSupply();
+  const claim = useClaimSupply();
+  const archive = useArchiveSupply();
+  const { toast } = useToast();
+  const mine = supply.claimedById === user.id;
+  const failed = (error: unknown) => toast({ title: errorText(error) });
+  return (
+    <li className={styles.item} aria-label={supply.name}>
+      <span className={styles.name}>{supply.name}</span>
+      <SupplyStateButtons name={supply.name} state={supply.state} onChange={(state) => mark.mutate({ id: supply.id, state }, { onError: failed })} />
+      <div className={styles.claim}>
+        {supply.claimedById ? (
+          <>
+            <span>{mine ? t('upkeep.supplies.claimedByMe') : t('upkeep.supplies.claimedBy', { name: supply.claimedByName ?? '' })}</span>
+            {mine ? (
+              <>
+                <Button variant="outlined" onClick={() => mark.mutate({ id: supply.id, state: 'ok' }, { onError: failed })}>
+                  {t('upkeep.supplies.brought')}
+                </Button>
+                <Button variant="text" loading={claim.isPending} onClick={() => claim.mutate({ id: supply.id, claim: false }, { onError: failed })}>
+                  {t('upkeep.supplies.unclaim')}
+                </Button>
+              </>
+            ) : null}
+          </>
+        ) : supply.state !== 'ok' ? (
+          <Button variant="outlined" loading={claim.isPending} onClick={() => claim.mutate({ id: supply.id, claim: true }, { onError: failed })}>
+            {t('upkeep.supplies.claim')}
+          </Button>
+        ) : null}
+        {supply.authorId === user.id || isAdmin(user.role) ? (
+          <Button
+            variant="text"
+            icon={<Archive size={18} />}
+            aria-label={t('upkeep.supplies.archive', { name: supply.name })}
+            title={t('upkeep.supplies.archive', { name: supply.name })}
+            onClick={() =>
+              archive.mutate(supply, {
+                onSuccess: () => toast({ title: t('upkeep.supplies.archived', { name: supply.name }) }),
+                onError: failed,
+              })
+            }
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function AddSupply() {
+  const add = useAddSupply();
+  const { toast } = useToast();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(name, {
+      onSuccess: (supply) => {
+        setName('');
+        toast({ title: t('upkeep.supplies.added', { name: supply.name }) });
+      },
+      onError: (failure) => setError(errorText(failure)),
+    });
+  };
+  return (
+    <Card title={t('upkeep.supplies.newName')}>
+      <form className={styles.add} onSubmit={submit} noValidate>
+        <TextField label={t('upkeep.supplies.newName')} value={name} maxLength={80} autoComplete="off" error={error} onClearError={() => setError(undefined)} onChange={(event) => setName(event.target.value)} />
+        <Button type="submit" loading={add.isPending}>
+          {t('upkeep.supplies.add')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export { SuppliesPage as Component };
