@@ -166,7 +166,3 @@ export async function previousStayEnd(db: Db, userId: string, before: string): P
     .executeTakeFirst();
   return row?.endDate ?? null;
 }
-
-export function listActiveAdminIds(db: Db) {
-  return db.selectFrom('users').select('id').where('role', 'in', ['admin', 'superadmin']).where('disabled', '=', 0).execute();
-}

@@ -40,7 +40,6 @@ import {
   insertSupply,
   insertTask,
   latestCompletions,
-  listActiveAdminIds,
   listSupplies,
   listTasks as listTaskRows,
   nextStayOf,
@@ -53,8 +52,6 @@ import {
   type SupplyRow,
   type TaskRow,
 } from './repository.ts';
-
-export { listActiveAdminIds } from './repository.ts';
 
 const audienceOf = (user: { id: string; hidden: boolean }) => ({ ownerId: user.id, ownerHidden: user.hidden });
 const mayChange = (user: SessionUser, authorId: string) => user.id === authorId || isAdmin(user.role);

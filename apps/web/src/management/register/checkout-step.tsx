@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ClipboardCheck, LogOut } from 'lucide-react';
 import { noteLabelText, type Booking, type Checklist, type Language, type MeterReading } from '@rustico/core';
@@ -42,11 +42,8 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
   const { toast } = useToast();
   const [handover, setHandover] = useState<HandoverDraft>(emptyHandover);
   // The problem's photo follows a check-out the server answered (a photo does not wait in the outbox).
-  const pendingPhoto = useRef<{ taskId: string; file: File } | null>(null);
-  const checkOut = useCheckOut((outcome) => {
+  const checkOut = useCheckOut((outcome, photo) => {
     toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') });
-    const photo = pendingPhoto.current;
-    pendingPhoto.current = null;
     if (photo && !outcome.queued) void uploadTaskPhoto(photo.taskId, photo.file).catch((error: unknown) => toast({ title: errorText(error) }));
   });
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
@@ -88,10 +85,10 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
     if (!readings.check(reading, latest)) return;
     const given = handoverOf(handover);
-    pendingPhoto.current = given?.problem && handover.photo ? { taskId: given.problem.id, file: handover.photo } : null;
     checkOut.mutate(
       {
         id: booking.id,
+        photo: given?.problem && handover.photo ? { taskId: given.problem.id, file: handover.photo } : undefined,
         body: { ...reading, checklistDone: true, ...(values.note ? { note: values.note } : {}), ...(given ? { handover: given } : {}) },
         replaces: refused,
       },
