@@ -53,6 +53,9 @@ import {
   type TaskRow,
 } from './repository.ts';
 
+// What other features (the demo) write of supplies and tasks goes through here, not its repository.
+export { insertHandover, insertSupply, insertTask } from './repository.ts';
+
 const audienceOf = (user: { id: string; hidden: boolean }) => ({ ownerId: user.id, ownerHidden: user.hidden });
 const mayChange = (user: SessionUser, authorId: string) => user.id === authorId || isAdmin(user.role);
 const today = (ctx: AppContext) => todayIn(ctx.config.houseTimeZone, ctx.now());
