@@ -1,5 +1,6 @@
 import type { HandoverInput, Supply } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
+import { FileButton } from '../ui/file-button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useSupplies } from './queries.ts';
 import styles from './supplies.module.css';
@@ -47,7 +48,10 @@ export function HandoverFields({ draft, onChange }: { draft: HandoverDraft; onCh
           <ul className={styles.list}>
             {supplies.data.map((supply) => (
               <li key={supply.id} className={styles.item}>
-                <span className={styles.name}>{supply.name}</span>
+                <span className={styles.name}>
+                  {supply.name}
+                  {supply.state !== 'ok' ? <span className={styles.now}> · {t(`upkeep.supplies.states.${supply.state}`)}</span> : null}
+                </span>
                 <div className={styles.states} role="group" aria-label={t('upkeep.supplies.stateOf', { name: supply.name })}>
                   {(['low', 'out'] as const).map((state) => (
                     <button key={state} type="button" className={styles.state} data-state={state} aria-pressed={(draft.low[supply.id] ?? null) === state} onClick={() => mark(supply, state)}>
@@ -69,10 +73,7 @@ export function HandoverFields({ draft, onChange }: { draft: HandoverDraft; onCh
         onChange={(event) => onChange({ ...draft, problem: event.target.value })}
       />
       {draft.problem.trim() ? (
-        <label className={styles.file}>
-          {t('upkeep.handover.photo')}
-          <input type="file" accept="image/*" onChange={(event) => onChange({ ...draft, photo: event.target.files?.[0] ?? null })} />
-        </label>
+        <FileButton label={t('upkeep.handover.photo')} accept="image/*" file={draft.photo} onChange={(photo) => onChange({ ...draft, photo })} />
       ) : null}
       <TextField
         label={t('upkeep.handover.note')}

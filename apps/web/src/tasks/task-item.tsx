@@ -5,6 +5,7 @@ import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Actions } from '../ui/actions.tsx';
 import { Button } from '../ui/button.tsx';
+import { FileButton } from '../ui/file-button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { useCompleteTask, useDeleteTask } from './queries.ts';
@@ -67,10 +68,11 @@ export function TaskItem({ task }: { task: Task }) {
           <Button
             variant="text"
             danger
+            aria-label={t('upkeep.tasks.delete', { title: task.title })}
             loading={remove.isPending}
             onClick={() => remove.mutate(task, { onSuccess: () => toast({ title: t('upkeep.tasks.deleted') }), onError: (error) => toast({ title: errorText(error) }) })}
           >
-            {t('upkeep.tasks.delete', { title: task.title })}
+            {t('upkeep.tasks.deleteShort')}
           </Button>
         </Actions>
       ) : null}
@@ -100,10 +102,7 @@ function DoneForm({ task, onClose }: { task: Task; onClose: () => void }) {
   return (
     <form className={styles.done} onSubmit={submit} noValidate aria-label={t('upkeep.tasks.markDoneOf', { title: task.title })}>
       <TextField label={t('upkeep.tasks.doneNote')} value={note} maxLength={4000} autoComplete="off" error={error} onClearError={() => setError(undefined)} onChange={(event) => setNote(event.target.value)} />
-      <label className={styles.file}>
-        {t('upkeep.tasks.donePhoto')}
-        <input type="file" accept="image/*" onChange={(event) => setPhoto(event.target.files?.[0] ?? null)} />
-      </label>
+      <FileButton label={t('upkeep.tasks.donePhoto')} accept="image/*" file={photo} onChange={setPhoto} />
       <Actions end>
         <Button variant="text" onClick={onClose}>
           {t('form.cancel')}

@@ -15,6 +15,7 @@ import { Loading } from '../ui/loading.tsx';
 import { Page } from '../ui/page.tsx';
 import { Select } from '../ui/select.tsx';
 import { Switch } from '../ui/switch.tsx';
+import { FileButton } from '../ui/file-button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { useAddTask, useTasks } from './queries.ts';
@@ -118,10 +119,7 @@ function AddTask() {
           <DateField label={t('upkeep.tasks.addTo')} value={to} onChange={setTo} error={errorOf('to')} required />
         </div>
         {admin ? <Select label={t('upkeep.tasks.addAssignee')} options={options} value={assignee} onValueChange={setAssignee} /> : null}
-        <label className={styles.file}>
-          {t('upkeep.tasks.donePhoto')}
-          <input type="file" accept="image/*" onChange={(event) => setPhoto(event.target.files?.[0] ?? null)} />
-        </label>
+        <FileButton label={t('upkeep.tasks.addPhoto')} accept="image/*" file={photo} onChange={setPhoto} />
         <Actions end>
           <Button type="submit" loading={add.isPending}>
             {t('upkeep.tasks.save')}

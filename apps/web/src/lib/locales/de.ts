@@ -1437,6 +1437,8 @@ export const de: Messages = {
       save: 'Hinzufügen',
       added: 'Arbeit hinzugefügt',
       delete: '«{title}» löschen',
+      deleteShort: 'Löschen',
+      addPhoto: 'Foto (freiwillig)',
       deleted: 'Arbeit gelöscht',
       empty: 'Im Moment nichts zu tun.',
     },

@@ -1437,6 +1437,8 @@ export const en: Messages = {
       save: 'Add',
       added: 'Task added',
       delete: 'Delete «{title}»',
+      deleteShort: 'Delete',
+      addPhoto: 'Photo (optional)',
       deleted: 'Task deleted',
       empty: 'Nothing to do for now.',
     },

@@ -1441,6 +1441,8 @@ export const fr: Messages = {
       save: 'Ajouter',
       added: 'Travail ajouté',
       delete: 'Supprimer «{title}»',
+      deleteShort: 'Supprimer',
+      addPhoto: 'Photo (facultative)',
       deleted: 'Travail supprimé',
       empty: 'Rien à faire pour l’instant.',
     },

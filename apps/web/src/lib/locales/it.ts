@@ -1216,6 +1216,8 @@ export const it = {
       save: 'Aggiungi',
       added: 'Lavoro aggiunto',
       delete: 'Elimina «{title}»',
+      deleteShort: 'Elimina',
+      addPhoto: 'Foto (facoltativa)',
       deleted: 'Lavoro eliminato',
       empty: 'Niente da fare, per ora.',
     },
