@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { request as playwrightRequest, type TestInfo } from '@playwright/test';
+import { request as playwrightRequest, type Page, type TestInfo } from '@playwright/test';
 import { addDays, todayIn } from '@rustico/core';
 import { iso, monthAhead } from './pages/calendar-page.ts';
 import { RegisterPage } from './pages/register-page.ts';
@@ -22,7 +22,7 @@ import { bookAsAdminFor, checkInAndOut } from './support/stays.ts';
 const SCREENSHOTS = 'screenshots/upkeep';
 const HOUSE_TIME_ZONE = 'Europe/Zurich';
 
-async function shoot(page: import('@playwright/test').Page, name: string, testInfo: TestInfo) {
+async function shoot(page: Page, name: string, testInfo: TestInfo) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
