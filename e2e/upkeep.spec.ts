@@ -6,7 +6,7 @@ import { RegisterPage } from './pages/register-page.ts';
 import { createMember, loginAsMember, makePng } from './pages/settings-pages.ts';
 import { HandoverFields, SuppliesPage, TasksPage, toKnowCard } from './pages/upkeep-pages.ts';
 import { DEMO_PASSWORD, demo, emailOf } from './support/demo.ts';
-import { expect, loginAs, test } from './support/fixtures.ts';
+import { expect, expectAccessible, loginAs, test } from './support/fixtures.ts';
 import { bookAsAdminFor, checkInAndOut } from './support/stays.ts';
 
 /*
@@ -53,6 +53,7 @@ test('firewood «finito» at check-out with a problem and its photo; the next me
   await handover.photo.setInputFiles({ name: 'rubinetto.png', mimeType: 'image/png', buffer: makePng(64, [70, 110, 160]) });
   await handover.note.fill('Ho lasciato le chiavi del capanno appese in cucina.');
   await register.checkoutCard.getByRole('checkbox', { name: 'Ho completato la lista delle pulizie' }).check();
+  await expectAccessible(page, 'the check-out with «Per chi arriva»');
   await shoot(page, 'checkout-handover', testInfo);
   await register.saveReadings(page.context().request, 40, register.paymentCard, register.checkoutCard);
 
@@ -72,6 +73,7 @@ test('firewood «finito» at check-out with a problem and its photo; the next me
   await expect(card).toContainText(leaving.name);
   await expect(card.getByRole('region', { name: 'Sta finendo' })).toContainText('Legna · Finito');
   await card.scrollIntoViewIfNeeded();
+  await expectAccessible(home, 'Home with «Da sapere»');
   await shoot(home, 'home-to-know', testInfo);
   await dario.dispose();
 });
