@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Archive, Package } from 'lucide-react';
-import { isAdmin, type Supply } from '@rustico/core';
+import { isAdmin, type Supply, type SupplyState } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
+import type { OutboxEntry } from '../offline/outbox-store.ts';
+import { useOutboxEntries } from '../offline/use-outbox.ts';
 import { errorText } from '../lib/error-text.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
@@ -18,6 +20,9 @@ import styles from './supplies.module.css';
 /** /app/scorte: the house's supplies, their state, and who brings what. */
 export function SuppliesPage() {
   const supplies = useSupplies();
+  const user = useCurrentUser();
+  // A state marked without signal waits in the outbox: shown as it will be, «In attesa».
+  const waiting = waitingStates(useOutboxEntries(user.id));
   return (
     <Page title={t('upkeep.supplies.title')} titleSuffix={config.houseName} lead={t('upkeep.supplies.lead')}>
       <div className={styles.stack}>
@@ -31,7 +36,7 @@ export function SuppliesPage() {
           ) : (
             <ul className={styles.list} aria-label={t('upkeep.supplies.list')}>
               {supplies.data.map((supply) => (
-                <SupplyItem key={supply.id} supply={supply} />
+                <SupplyItem key={supply.id} supply={waiting.has(supply.id) ? { ...supply, state: waiting.get(supply.id)! } : supply} waiting={waiting.has(supply.id)} />
               ))}
             </ul>
           )}
@@ -42,7 +47,18 @@ export function SuppliesPage() {
   );
 }
 
-function SupplyItem({ supply }: { supply: Supply }) {
+/** The states marked offline that wait to be sent, by supply. */
+function waitingStates(entries: OutboxEntry[]): Map<string, SupplyState> {
+  const states = new Map<string, SupplyState>();
+  for (const entry of entries) {
+    const id = /^\/supplies\/([^/]+)$/.exec(entry.path)?.[1];
+    const state = (entry.body as { state?: SupplyState } | null)?.state;
+    if (entry.kind === 'supply' && !entry.refusal && id && state) states.set(decodeURIComponent(id), state);
+  }
+  return states;
+}
+
+function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
   const user = useCurrentUser();
   const mark = useMarkSupply();
   const claim = useClaimSupply();
@@ -52,7 +68,10 @@ function SupplyItem({ supply }: { supply: Supply }) {
   const failed = (error: unknown) => toast({ title: errorText(error) });
   return (
     <li className={styles.item} aria-label={supply.name}>
-      <span className={styles.name}>{supply.name}</span>
+      <span className={styles.name}>
+        {supply.name}
+        {waiting ? <span className={styles.now}> · {t('stay.waiting')}</span> : null}
+      </span>
       <SupplyStateButtons name={supply.name} state={supply.state} onChange={(state) => mark.mutate({ id: supply.id, state }, { onError: failed })} />
       <div className={styles.claim}>
         {supply.claimedById ? (

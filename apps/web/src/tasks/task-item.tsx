@@ -41,7 +41,7 @@ export function TaskSummary({ task }: { task: Task }) {
 }
 
 /** An open task: «Fatto» opens a short form (an optional note and photo) that marks it done. */
-export function TaskItem({ task }: { task: Task }) {
+export function TaskItem({ task, waiting = false }: { task: Task; waiting?: boolean }) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const remove = useDeleteTask();
@@ -50,7 +50,8 @@ export function TaskItem({ task }: { task: Task }) {
     <li className={styles.task} aria-label={task.title}>
       <div className={styles.head}>
         <h3 className={styles.title}>{task.title}</h3>
-        {!open ? (
+        {waiting ? <span className={styles.badge}>{t('stay.waiting')}</span> : null}
+        {!open && !waiting ? (
           <Button variant="outlined" aria-label={t('upkeep.tasks.markDoneOf', { title: task.title })} onClick={() => setOpen(true)}>
             {t('upkeep.tasks.markDone')}
           </Button>

@@ -7,6 +7,7 @@ import { errorText } from '../lib/error-text.ts';
 import { houseToday } from '../lib/house-today.ts';
 import { t } from '../lib/i18n.ts';
 import { useMembers } from '../members/queries.ts';
+import { useOutboxEntries } from '../offline/use-outbox.ts';
 import { Actions } from '../ui/actions.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -27,6 +28,13 @@ const ANYONE = 'anyone';
 /** /app/lavori: open tasks by their window, the latest done, and a new task. */
 export function TasksPage() {
   const tasks = useTasks();
+  const user = useCurrentUser();
+  // «Fatto» without signal waits in the outbox: the task shows «In attesa» until it is sent.
+  const waiting = new Set(
+    useOutboxEntries(user.id)
+      .filter((entry) => entry.kind === 'task-done' && !entry.refusal)
+      .map((entry) => decodeURIComponent(/^\/tasks\/([^/]+)\/done$/.exec(entry.path)?.[1] ?? '')),
+  );
   const open = tasks.data?.filter((task) => !task.done) ?? [];
   const done = tasks.data?.filter((task) => task.done) ?? [];
   return (
@@ -42,7 +50,7 @@ export function TasksPage() {
           ) : (
             <ul className={styles.list} aria-label={t('upkeep.tasks.open')}>
               {open.map((task) => (
-                <TaskItem key={task.id} task={task} />
+                <TaskItem key={task.id} task={task} waiting={waiting.has(task.id)} />
               ))}
             </ul>
           )}
