@@ -222,6 +222,10 @@ export const authorizationTable: Record<string, Row> = {
   'DELETE /api/supplies/{id}/claim': { expect: { ...ownerOnly(200), admin: 200, superadmin: 200 }, request: async (f) => ({ params: { id: await f.supply({ claimed: true }) } }) },
   'GET /api/tasks': { expect: loggedIn(200) },
   'POST /api/tasks': { expect: loggedIn(201), request: () => ({ body: { title: 'Rubinetto', yearly: false, from: '2026-12-01', to: '2026-12-31' } }) },
+  'PUT /api/tasks/{id}': {
+    expect: { ...ownerOnly(200), admin: 200, superadmin: 200 },
+    request: async (f) => ({ params: { id: await f.task() }, body: { title: 'Rubinetto della cucina', yearly: false, from: '2026-12-01', to: '2026-12-31' } }),
+  },
   'DELETE /api/tasks/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.task() } }) },
   'POST /api/tasks/{id}/done': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.task() }, body: { note: 'Fatto' } }) },
   'PUT /api/tasks/{id}/photo': {

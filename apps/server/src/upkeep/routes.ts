@@ -20,6 +20,7 @@ import { sendFile } from '../storage/service.ts';
 import {
   addTask,
   changeSupply,
+  changeTask,
   claim,
   completeTask,
   completionPhoto,
@@ -117,6 +118,20 @@ export function upkeepRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => reply.status(201).send({ task: await addTask(ctx, requireUser(request), request.body) }),
+    );
+
+    app.put(
+      '/tasks/:id',
+      {
+        schema: {
+          tags: ['upkeep'],
+          summary: 'Change a task (its author or an admin). If-Match: the version it was made on',
+          params: idParams,
+          body: taskInputSchema,
+          response: { 200: taskResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ task: await changeTask(ctx, requireUser(request), request.params.id, request.body, ifMatchVersion(request)) }),
     );
 
     app.delete(

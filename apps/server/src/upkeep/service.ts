@@ -293,6 +293,23 @@ export async function completeTask(ctx: AppContext, user: SessionUser, id: strin
   return { ...(await findTaskAs(ctx, id, user)), completionId };
 }
 
+/** Its author or an admin changes a task's title, note, window or who does it; on an old version nothing changes (409 STALE_EDIT). */
+export async function changeTask(ctx: AppContext, user: SessionUser, id: string, input: TaskInput, expectedVersion?: number): Promise<Task> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockTask(trx, id);
+    const row = await findTask(trx, id, user);
+    if (!row) throw notFound('Task');
+    if (!mayChange(user, row.authorId)) throw forbidden();
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row]))[0]!, await lastChange(trx, 'task', id));
+    await requireAssignee(trx, input.assigneeId);
+    const changes = { title: input.title, note: input.note || null, yearly: input.yearly ? 1 : 0, fromDate: input.from, toDate: input.to, assigneeId: input.assigneeId ?? null, updatedAt: ctx.now().toISOString() };
+    await updateTask(trx, id, changes);
+    await recordChange(trx, { subject: 'task', subjectId: id, ownerId: row.authorId, action: 'updated', byId: user.id, at: ctx.now(), label: input.title, before: taskFields(row), after: taskFields({ ...row, ...changes }) });
+  });
+  ctx.events.publish({ type: 'upkeep', action: 'updated', id }, audienceOf(user));
+  return findTaskAs(ctx, id, user);
+}
+
 export async function removeTask(ctx: AppContext, user: SessionUser, id: string, expectedVersion?: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await lockFilesForWrite(trx);

@@ -89,6 +89,12 @@ describe.each(testDialects)('supplies, tasks and the handover (%s)', (dialect) =
     const tap = (await anna.post('/api/tasks', { title: 'Rubinetto', yearly: false, from: '2026-11-21', to: '2026-12-05' })).body.task;
     expect((await bruno.post(`/api/tasks/${tap.id}/done`, {})).body.task).toMatchObject({ done: true, lastDone: { byId: ids.bruno } });
     expect((await anna.post(`/api/tasks/${tap.id}/done`, {})).body.error.code).toBe('TASK_DONE');
+    // Only its author or an admin changes it, on the version they saw.
+    const tapEdit = { title: 'Rubinetto della cucina', yearly: false, from: '2026-11-21', to: '2026-12-05' };
+    expect((await bruno.request('PUT', `/api/tasks/${tap.id}`, tapEdit)).status).toBe(403);
+    const staleTask = await admin.request('PUT', `/api/tasks/${tap.id}`, tapEdit, { 'if-match': '1' });
+    expect({ status: staleTask.status, code: staleTask.body.error.code }).toEqual({ status: 409, code: 'STALE_EDIT' });
+    expect((await anna.request('PUT', `/api/tasks/${tap.id}`, tapEdit)).body.task).toMatchObject({ title: 'Rubinetto della cucina', done: true });
     // Only its author or an admin deletes it.
     expect((await bruno.delete(`/api/tasks/${tap.id}`)).status).toBe(403);
     expect((await anna.delete(`/api/tasks/${tap.id}`)).status).toBe(204);
