@@ -99,8 +99,15 @@ test('«Lo porto io»: a member claims what is low and brings it', async ({ page
   await expect(supplies.item('Carta igienica')).not.toContainText('Lo porti tu');
 });
 
-test('a yearly task done comes back next year', async ({ page }, testInfo) => {
+test('an administrator renames a supply; a yearly task done comes back next year', async ({ page }, testInfo) => {
   await loginAs(page, demo.admin);
+  const supplies = new SuppliesPage(page);
+  await supplies.goto();
+  await supplies.item('Lampadine E27').getByRole('button', { name: 'Rinomina Lampadine E27' }).click();
+  await page.getByLabel('Nuovo nome di Lampadine E27').fill('Lampadine E27 ed E14');
+  await page.getByRole('button', { name: 'Salva', exact: true }).click();
+  await expect(supplies.item('Lampadine E27 ed E14')).toBeVisible();
+
   const tasks = new TasksPage(page);
   await tasks.goto();
   const water = tasks.task('Aprire l’acqua');

@@ -57,6 +57,15 @@ export function useAddSupply() {
   });
 }
 
+export function useRenameSupply() {
+  const changed = useSupplyChanged();
+  return useMutation({
+    mutationFn: ({ supply, name }: { supply: Supply; name: string }) =>
+      api.put<SupplyAnswer>(`/supplies/${encodeURIComponent(supply.id)}`, { name }, ifMatch(supply.version)).then((data) => data.supply),
+    onSettled: changed.settled,
+  });
+}
+
 export function useArchiveSupply() {
   const changed = useSupplyChanged();
   return useMutation({

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Archive, Package } from 'lucide-react';
+import { Archive, Package, Pencil } from 'lucide-react';
 import { isAdmin, type Supply, type SupplyState } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import type { OutboxEntry } from '../offline/outbox-store.ts';
@@ -13,7 +13,7 @@ import { Loading } from '../ui/loading.tsx';
 import { Page } from '../ui/page.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { useAddSupply, useArchiveSupply, useClaimSupply, useMarkSupply, useSupplies } from './queries.ts';
+import { useAddSupply, useArchiveSupply, useClaimSupply, useMarkSupply, useRenameSupply, useSupplies } from './queries.ts';
 import { SupplyStateButtons } from './supply-state.tsx';
 import styles from './supplies.module.css';
 
@@ -64,8 +64,10 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
   const claim = useClaimSupply();
   const archive = useArchiveSupply();
   const { toast } = useToast();
+  const [renaming, setRenaming] = useState(false);
   const mine = supply.claimedById === user.id;
   const failed = (error: unknown) => toast({ title: errorText(error) });
+  if (renaming) return <RenameSupply supply={supply} onClose={() => setRenaming(false)} />;
   return (
     <li className={styles.item} aria-label={supply.name}>
       <span className={styles.name}>
@@ -96,6 +98,15 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
         {supply.authorId === user.id || isAdmin(user.role) ? (
           <Button
             variant="text"
+            icon={<Pencil size={18} />}
+            aria-label={t('upkeep.supplies.rename', { name: supply.name })}
+            title={t('upkeep.supplies.rename', { name: supply.name })}
+            onClick={() => setRenaming(true)}
+          />
+        ) : null}
+        {supply.authorId === user.id || isAdmin(user.role) ? (
+          <Button
+            variant="text"
             icon={<Archive size={18} />}
             aria-label={t('upkeep.supplies.archive', { name: supply.name })}
             title={t('upkeep.supplies.archive', { name: supply.name })}
@@ -108,6 +119,29 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
           />
         ) : null}
       </div>
+    </li>
+  );
+}
+
+function RenameSupply({ supply, onClose }: { supply: Supply; onClose: () => void }) {
+  const rename = useRenameSupply();
+  const [name, setName] = useState(supply.name);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    rename.mutate({ supply, name }, { onSuccess: onClose, onError: (failure) => setError(errorText(failure)) });
+  };
+  return (
+    <li className={styles.item} aria-label={supply.name}>
+      <form className={styles.add} onSubmit={submit} noValidate>
+        <TextField label={t('upkeep.supplies.newNameOf', { name: supply.name })} value={name} maxLength={80} autoComplete="off" error={error} onClearError={() => setError(undefined)} onChange={(event) => setName(event.target.value)} />
+        <Button variant="text" onClick={onClose}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" loading={rename.isPending}>
+          {t('form.save')}
+        </Button>
+      </form>
     </li>
   );
 }

@@ -1413,6 +1413,8 @@ export const de: Messages = {
       newName: 'Neuer Vorrat',
       add: 'Hinzufügen',
       added: '«{name}» hinzugefügt',
+      rename: '{name} umbenennen',
+      newNameOf: 'Neuer Name für {name}',
       archive: '{name} archivieren',
       archived: '«{name}» archiviert',
       empty: 'Noch keine Vorräte: füge den ersten hinzu.',

@@ -1413,6 +1413,8 @@ export const en: Messages = {
       newName: 'New supply',
       add: 'Add',
       added: '«{name}» added',
+      rename: 'Rename {name}',
+      newNameOf: 'New name for {name}',
       archive: 'Archive {name}',
       archived: '«{name}» archived',
       empty: 'No supplies yet: add the first.',

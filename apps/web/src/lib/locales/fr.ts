@@ -1417,6 +1417,8 @@ export const fr: Messages = {
       newName: 'Nouvelle provision',
       add: 'Ajouter',
       added: '«{name}» ajoutée',
+      rename: 'Renommer {name}',
+      newNameOf: 'Nouveau nom pour {name}',
       archive: 'Archiver {name}',
       archived: '«{name}» archivée',
       empty: 'Pas encore de provisions: ajoute la première.',

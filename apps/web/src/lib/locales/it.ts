@@ -1192,6 +1192,8 @@ export const it = {
       newName: 'Nuova scorta',
       add: 'Aggiungi',
       added: '«{name}» aggiunta',
+      rename: 'Rinomina {name}',
+      newNameOf: 'Nuovo nome di {name}',
       archive: 'Archivia {name}',
       archived: '«{name}» archiviata',
       empty: 'Nessuna scorta ancora: aggiungi la prima.',
