@@ -96,6 +96,7 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
           </Button>
         ) : null}
         {supply.authorId === user.id || isAdmin(user.role) ? (
+          <span className={styles.tools}>
           <Button
             variant="text"
             icon={<Pencil size={18} />}
@@ -103,8 +104,6 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
             title={t('upkeep.supplies.rename', { name: supply.name })}
             onClick={() => setRenaming(true)}
           />
-        ) : null}
-        {supply.authorId === user.id || isAdmin(user.role) ? (
           <Button
             variant="text"
             icon={<Archive size={18} />}
@@ -117,6 +116,7 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
               })
             }
           />
+          </span>
         ) : null}
       </div>
     </li>
