@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, HandoversTable, SuppliesTable, TaskCompletionsTable, TasksTable } from '../db/schema.ts';
-import { seenByViewer, type Viewer } from '../db/visibility.ts';
+import { hiddenFlag, seenByViewer, type Viewer } from '../db/visibility.ts';
 
 /** Supplies as the viewer may see them: a hidden account's are seen only by hidden accounts. */
 function visibleSupplies(db: Kysely<Database>, viewer: Viewer) {
@@ -10,7 +10,9 @@ function visibleSupplies(db: Kysely<Database>, viewer: Viewer) {
     .innerJoin('users', 'users.id', 'supplies.authorId')
     .leftJoin('users as claimer', 'claimer.id', 'supplies.claimedById')
     .selectAll('supplies')
-    .select(['claimer.name as claimedByName', 'users.hidden as authorHidden'])
+    .select('users.hidden as authorHidden')
+    // A hidden account's claim holds the item for everyone, but only who may see it is named.
+    .select(sql<string | null>`case when claimer.hidden = 0 or claimer.id = ${viewer.id} or ${hiddenFlag(viewer)} = 1 then claimer.name else null end`.as('claimedByName'))
     .where(seenByViewer('users', viewer));
 }
 

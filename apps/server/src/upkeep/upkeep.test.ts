@@ -159,6 +159,13 @@ describe.each(testDialects)('supplies, tasks and the handover (%s)', (dialect) =
     expect((await anna.get('/api/tasks')).body.tasks.some((s: any) => s.id === task.id)).toBe(false);
     expect((await anna.post(`/api/supplies/${secret.id}/claim`)).status).toBe(404);
     expect((await hidden.get('/api/supplies')).body.supplies.some((s: any) => s.id === secret.id)).toBe(true);
+    // Its claim holds an item for everyone, without its name.
+    const salt = (await admin.post('/api/supplies', { name: 'Sale fino' })).body.supply;
+    expect((await hidden.post(`/api/supplies/${salt.id}/claim`)).status).toBe(200);
+    expect((await anna.post(`/api/supplies/${salt.id}/claim`)).body.error.code).toBe('ALREADY_CLAIMED');
+    const seen = (await anna.get('/api/supplies')).body.supplies.find((s: any) => s.id === salt.id);
+    expect(seen).toMatchObject({ claimedByName: null });
+    expect((await hidden.get('/api/supplies')).body.supplies.find((s: any) => s.id === salt.id).claimedByName).toEqual(expect.any(String));
   });
 });
 

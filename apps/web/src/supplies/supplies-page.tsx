@@ -78,7 +78,7 @@ function SupplyItem({ supply, waiting }: { supply: Supply; waiting: boolean }) {
       <div className={styles.claim}>
         {supply.claimedById ? (
           <>
-            <span>{mine ? t('upkeep.supplies.claimedByMe') : t('upkeep.supplies.claimedBy', { name: supply.claimedByName ?? '' })}</span>
+            <span>{mine ? t('upkeep.supplies.claimedByMe') : supply.claimedByName ? t('upkeep.supplies.claimedBy', { name: supply.claimedByName }) : t('upkeep.supplies.claimedBySomeone')}</span>
             {mine ? (
               <>
                 <Button variant="outlined" onClick={() => mark.mutate({ id: supply.id, state: 'ok' }, { onError: failed })}>

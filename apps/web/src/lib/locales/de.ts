@@ -1407,6 +1407,7 @@ export const de: Messages = {
       stateOf: 'Wie viel {name} noch da ist',
       claim: 'Bringe ich mit',
       claimedBy: '{name} bringt es mit',
+      claimedBySomeone: 'Jemand bringt es mit',
       claimedByMe: 'Du bringst es mit',
       brought: 'Mitgebracht',
       unclaim: 'Doch nicht',

@@ -1407,6 +1407,7 @@ export const en: Messages = {
       stateOf: 'How much {name} is left',
       claim: 'I’ll bring it',
       claimedBy: '{name} brings it',
+      claimedBySomeone: 'Someone brings it',
       claimedByMe: 'You bring it',
       brought: 'Brought',
       unclaim: 'Not bringing it',

@@ -1411,6 +1411,7 @@ export const fr: Messages = {
       stateOf: 'Combien il reste de {name}',
       claim: 'Je l’apporte',
       claimedBy: '{name} l’apporte',
+      claimedBySomeone: 'Quelqu’un l’apporte',
       claimedByMe: 'Tu l’apportes',
       brought: 'Apporté',
       unclaim: 'Je ne l’apporte pas',

@@ -1186,6 +1186,7 @@ export const it = {
       stateOf: 'Quanto resta di {name}',
       claim: 'Lo porto io',
       claimedBy: 'Lo porta {name}',
+      claimedBySomeone: 'Lo porta qualcuno',
       claimedByMe: 'Lo porti tu',
       brought: 'Portato',
       unclaim: 'Non lo porto',
