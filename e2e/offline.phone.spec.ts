@@ -2,6 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type BrowserConte
 import { NotesPage, uniqueText } from './pages/notes-page.ts';
 import { OfflineBanner } from './pages/offline.ts';
 import { RegisterPage, nextReading } from './pages/register-page.ts';
+import { SuppliesPage } from './pages/upkeep-pages.ts';
 import { DEMO_PASSWORD, demo, emailOf, type DemoPerson } from './support/demo.ts';
 import { expect, loginAs, test } from './support/fixtures.ts';
 import { OwnServer } from './support/own-server.ts';
@@ -242,4 +243,29 @@ test('a check-in refused on reconnect shows the refusal at its step with the typ
   expect(await checkedIn(marco, id)).toBe(true);
   await marco.dispose();
   await giulia.dispose();
+});
+
+test('«Finito» marked at the house without signal shows at once, «In attesa», and is sent when the network is back', async ({ page, context }) => {
+  const marco = await apiAs(demo.superadmin);
+  const gas = async () => ((await (await marco.get('/api/supplies')).json()) as { supplies: { name: string; state: string }[] }).supplies.find((supply) => supply.name === 'Bombola del gas')?.state;
+  expect(await gas()).toBe('ok');
+  await loginAs(page, demo.superadmin);
+  const banner = new OfflineBanner(page);
+  await banner.installApp('/app/scorte');
+  await page.reload();
+  const supplies = new SuppliesPage(page);
+  await expect(supplies.list).toBeVisible();
+
+  await goOffline(context, true);
+  await supplies.state('Bombola del gas', 'Finito').click();
+  await expect(banner.text('In attesa di connessione · 1')).toBeVisible();
+  await expect(supplies.state('Bombola del gas', 'Finito')).toHaveAttribute('aria-pressed', 'true');
+  await expect(supplies.item('Bombola del gas')).toContainText('In attesa');
+  expect(await gas()).toBe('ok');
+
+  await goOffline(context, false);
+  await expect(banner.text('Sincronizzato')).toBeVisible();
+  await expect.poll(gas).toBe('out');
+  await expect(supplies.item('Bombola del gas')).not.toContainText('In attesa');
+  await marco.dispose();
 });

@@ -33,6 +33,8 @@ export const SCREENS: readonly Screen[] = [
   { name: 'Conti', path: '/app/conti', loggedIn: true, ready: (page) => page.getByRole('region', { name: 'Saldi' }) },
   { name: 'statistics', path: '/app/statistiche', loggedIn: true, ready: (page) => page.getByRole('region', { name: /^Riepilogo del \d{4}$/ }) },
   { name: 'members', path: '/app/utenti', loggedIn: true, ready: (page) => page.getByRole('list', { name: 'Membri della casa' }) },
+  { name: 'Scorte', path: '/app/scorte', loggedIn: true, ready: (page) => page.getByRole('list', { name: 'Scorte della casa' }) },
+  { name: 'Lavori', path: '/app/lavori', loggedIn: true, ready: (page) => page.getByRole('list', { name: 'Da fare' }) },
 ];
 
 /** Opens a screen and waits until it has drawn its data: its own sign, and no spinner left. */

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes.ts';
 import { bookingRoutes } from './bookings/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { historyRoutes } from './history/routes.ts';
+import { upkeepRoutes } from './upkeep/routes.ts';
 import { houseRoutes } from './house/routes.ts';
 import { noteRoutes } from './notes/routes.ts';
 import { stayRoutes } from './stays/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(reminderRoutes(ctx));
       await api.register(historyRoutes(ctx));
       await api.register(backupRoutes(ctx));
+      await api.register(upkeepRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import { notificationRenderers } from './notifications/messages.ts';
 import { channelOf } from './notifications/service.ts';
 import { retirePasswordLinks } from './password-links/service.ts';
 import { reminderRenderers } from './reminders/messages.ts';
+import { upkeepRenderers } from './upkeep/messages.ts';
 import { whenCredentialsRevoked } from './users/service.ts';
 import { notifyWaitlist } from './waitlist/service.ts';
 
@@ -20,7 +21,7 @@ export function registerParts(): void {
   whenCredentialsRevoked(endSessionsOf);
   whenCredentialsRevoked(retirePasswordLinks);
   // Emails and reminders: how each kind is written, and the channel each member chose.
-  renderJobsWith({ ...reminderRenderers, ...notificationRenderers, ...noticeRenderers, ...backupRenderers });
+  renderJobsWith({ ...reminderRenderers, ...notificationRenderers, ...noticeRenderers, ...backupRenderers, ...upkeepRenderers });
   chooseChannelsWith(channelOf);
   // Nights a move or a cancellation freed: the waitlist tells who asked for them.
   whenNightsFreed(notifyWaitlist);

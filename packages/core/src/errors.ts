@@ -85,6 +85,14 @@ export const errorCodes = [
   'PASSKEY_NAME_REQUIRED',
   'PASSKEYS_FULL',
   'PASSKEYS_UNAVAILABLE',
+  // Between stays (issue 42).
+  'ALREADY_CLAIMED',
+  'SUPPLY_NAME_EMPTY',
+  'SUPPLY_NAME_TOO_LONG',
+  'TASK_TITLE_EMPTY',
+  'TASK_TITLE_TOO_LONG',
+  'TASK_NOTE_TOO_LONG',
+  'TASK_DONE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -28,6 +28,7 @@ export * from './turns.ts';
 export * from './writes.ts';
 export * from './passkeys.ts';
 export * from './backups.ts';
+export * from './upkeep.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/versions.ts';
@@ -59,3 +60,4 @@ export * from './api/turns.ts';
 export * from './api/passkeys.ts';
 export * from './api/backups.ts';
 export * from './api/reminders.ts';
+export * from './api/upkeep.ts';

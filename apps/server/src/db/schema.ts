@@ -14,6 +14,7 @@ import type {
   Purpose,
   Role,
   SettlementKind,
+  SupplyState,
   UndeliverableReason,
 } from '@rustico/core';
 
@@ -391,8 +392,66 @@ export interface BackupsTable {
   error: string | null;
 }
 
+/** Between stays (issue 42): a supply of the house and who brings it. */
+export interface SuppliesTable {
+  id: string;
+  name: string;
+  state: SupplyState;
+  claimedById: string | null;
+  claimedAt: string | null;
+  authorId: string;
+  archived: number;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+/** A piece of work: one-off, or yearly (its window moves a year on once done). */
+export interface TasksTable {
+  id: string;
+  title: string;
+  note: string | null;
+  yearly: number;
+  fromDate: string;
+  toDate: string;
+  assigneeId: string | null;
+  authorId: string;
+  photoKey: string | null;
+  doneAt: string | null;
+  bookingId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: Generated<number>;
+}
+
+export interface TaskCompletionsTable {
+  id: string;
+  taskId: string;
+  byId: string | null;
+  at: string;
+  note: string | null;
+  photoKey: string | null;
+  windowFrom: string;
+  windowTo: string;
+}
+
+/** «Per chi arriva»: what a guest left for the next one at check-out. */
+export interface HandoversTable {
+  id: string;
+  bookingId: string;
+  userId: string;
+  note: string | null;
+  /** The stay's departure. */
+  date: string;
+  createdAt: string;
+}
+
 export interface Database {
   backups: BackupsTable;
+  supplies: SuppliesTable;
+  tasks: TasksTable;
+  taskCompletions: TaskCompletionsTable;
+  handovers: HandoversTable;
   notificationChoices: NotificationChoicesTable;
   deliveries: DeliveriesTable;
   pendingNotices: PendingNoticesTable;

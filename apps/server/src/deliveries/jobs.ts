@@ -25,6 +25,8 @@ export const jobSchema = z.discriminatedUnion('type', [
   // The admins told that the day's backup failed, or that there has been none for 36 hours (backups/): `day` is the
   // failed one's, or the last good one's ('never').
   z.object({ type: z.literal('backup-alert'), problem: z.enum(['failed', 'missing']), day: z.string(), error: z.string().nullable() }),
+  // A task still open after its window, for each admin (upkeep/), once per task and window.
+  z.object({ type: z.literal('task-overdue'), taskId: z.string() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
@@ -34,6 +36,7 @@ export function kindOfJob(job: Job): NotificationKind {
     case 'reminder':
     case 'unpaid-summary':
     case 'backup-alert':
+    case 'task-overdue':
       return 'reminders';
     case 'changes':
       return job.items[0]!.kind;
@@ -42,7 +45,7 @@ export function kindOfJob(job: Job): NotificationKind {
   }
 }
 
-export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' | 'backup-failed' | 'backup-missing' {
+export function jobLabel(job: Job): ReminderKind | 'changes' | 'summary' | 'notice' | 'backup-failed' | 'backup-missing' | 'task-overdue' {
   if (job.type === 'changes') return job.summary ? 'summary' : 'changes';
   if (job.type === 'backup-alert') return `backup-${job.problem}`;
   return job.type === 'reminder' ? job.reminder : job.type;

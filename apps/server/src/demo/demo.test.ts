@@ -25,6 +25,15 @@ describe('the demo house', () => {
     expect((await luca.get(photo.receipt.thumbnailUrl)).status).toBe(200);
   });
 
+  it('has supplies with the firewood low, two yearly tasks, and the last stay\'s handover', async () => {
+    const supplies = (await luca.get('/api/supplies')).body.supplies;
+    expect(supplies.filter((s: any) => s.state !== 'ok' && s.claimedById === null).map((s: any) => s.name)).toEqual(['Legna']);
+    const tasks = (await luca.get('/api/tasks')).body.tasks;
+    expect(tasks.filter((task: any) => task.yearly).map((task: any) => task.title).sort()).toEqual(['Aprire l’acqua', 'Spazzacamino']);
+    const handover = await t.ctx.db.selectFrom('handovers').innerJoin('users', 'users.id', 'handovers.userId').select(['users.name', 'handovers.note']).execute();
+    expect(handover).toEqual([{ name: 'Luca Bernasconi', note: expect.stringContaining('legna') }]);
+  });
+
   it('leaves exactly one reimbursement open, and the balances add up', async () => {
     const balances = (await luca.get('/api/accounts/balances')).body;
     const owed = balances.members.filter((m: any) => m.balanceCentimes > 0);

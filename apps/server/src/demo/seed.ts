@@ -7,6 +7,7 @@ import { seedDemoChoices } from './notification-choices.ts';
 import { seedDemoFairness } from './fairness.ts';
 import { seedDemoMoney } from './money.ts';
 import { seedDemoNotes } from './notes.ts';
+import { seedDemoUpkeep } from './upkeep.ts';
 import { seedDemoPasskeys } from './passkeys.ts';
 import { seedDemoBackup } from './backup.ts';
 
@@ -74,6 +75,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   await seedDemoMoney(ctx, ids);
   await seedDemoFairness(ctx, ids);
   await seedDemoPasskeys(ctx, ids);
+  await seedDemoUpkeep(ctx, ids);
   // Last, so the copy holds the whole demo house.
   await seedDemoBackup(ctx);
   return logins;

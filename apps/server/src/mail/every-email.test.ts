@@ -71,7 +71,7 @@ describe('every email the house sends', () => {
   let t: TestApp;
   let content: string;
   const sent: MailMessage[] = [];
-  const ids = { anna: '', bruno: '', stay: '', paidLater: '' };
+  const ids = { anna: '', bruno: '', stay: '', paidLater: '', task: '' };
 
   beforeAll(async () => {
     // The house's own texts, with more Markdown than the repository's (which has every guide).
@@ -94,6 +94,8 @@ describe('every email the house sends', () => {
     ids.paidLater = randomUUID();
     await insertBooking(t.ctx.db, { ...stay, id: ids.paidLater, startDate: '2027-02-05', endDate: '2027-02-07', costCentimes: 18250, checkedIn: 1, checkedOut: 1, paid: 0 });
     await t.ctx.db.insertInto('backups').values({ day: '2027-01-05', status: 'failed', claimedAt: '2027-01-05T02:00:00.000Z', finishedAt: '2027-01-05T02:00:01.000Z', file: null, bytes: null, error: 'SQLITE_FULL: database or disk is full' }).execute();
+    ids.task = randomUUID();
+    await t.ctx.db.insertInto('tasks').values({ id: ids.task, title: 'Aprire l’acqua', note: null, yearly: 1, fromDate: '2027-04-01', toDate: '2027-04-30', assigneeId: null, authorId: ids.bruno, photoKey: null, doneAt: null, bookingId: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }).execute();
     await t.ctx.db.insertInto('notes').values({ id: randomUUID(), userId: ids.anna, text: 'La legna è finita: ne porto io.', eventKind: null, eventDate: null, bookingId: null, createdAt: '2027-03-01T10:00:00.000Z' }).execute();
   });
   afterAll(async () => {
@@ -137,6 +139,7 @@ describe('every email the house sends', () => {
       { what: 'backup-failed', to: 'bruno', at: '2027-01-05T04:00', job: { type: 'backup-alert', problem: 'failed', day: '2027-01-05', error: 'SQLITE_FULL: database or disk is full' } },
       { what: 'backup-missing', to: 'bruno', at: '2027-01-06T16:00', job: { type: 'backup-alert', problem: 'missing', day: 'never', error: null } },
     ],
+    'task-overdue': [{ what: 'task-overdue', to: 'bruno', at: '2027-05-02T12:00', job: { type: 'task-overdue', taskId: ids.task } }],
     notice: await Promise.all(noticeKinds.map(async (kind) => ({ what: kind, to: 'anna' as const, at: '2027-01-05T12:00', job: { type: 'notice' as const, noticeId: await notice(kind) } }))),
   });
 
@@ -157,7 +160,9 @@ describe('every email the house sends', () => {
     for (const url of textUrls) expect(atTheHouse(url), `${what}: a link in the text: ${url}`).toBe(true);
     // An address without its host (/app/…), which a mail client cannot follow.
     expect(message.text, `${what}: a relative address in the text`).not.toMatch(/(^|[\s(«"'])\/[a-z]/im);
-    for (const [name, pattern] of MARKDOWN_IN_TEXT) expect(message.text, `${what}: ${name} in the text`).not.toMatch(pattern);
+    // Read without its addresses: a link's random token may hold `__` (about one reset link in a hundred).
+    const prose = message.text.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s)]+/gi, '');
+    for (const [name, pattern] of MARKDOWN_IN_TEXT) expect(prose, `${what}: ${name} in the text`).not.toMatch(pattern);
     if (message.unsubscribeUrl) expect(message.unsubscribeUrl.startsWith(`${PUBLIC_URL}/disiscrizione/`)).toBe(true);
   };
 

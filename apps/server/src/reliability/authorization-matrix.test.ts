@@ -106,6 +106,22 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
         if (receipt) await must(owner.request('PUT', `/api/expenses/${id}/receipt`, png as unknown as string, { 'content-type': 'image/png' }), 'receipt');
         return id;
       },
+      supply: async ({ claimed = false } = {}) => {
+        const id = (await must(owner.post('/api/supplies', { name: `Sale ${randomUUID().slice(0, 8)}` }), 'supply')).supply.id as string;
+        if (claimed) await must(owner.post(`/api/supplies/${id}/claim`), 'claim');
+        return id;
+      },
+      task: async ({ photo = false } = {}) => {
+        const id = (await must(owner.post('/api/tasks', { title: `Lavoro ${randomUUID().slice(0, 8)}`, yearly: false, from: '2026-12-01', to: '2026-12-31' }), 'task')).task.id as string;
+        if (photo) await must(owner.request('PUT', `/api/tasks/${id}/photo`, png as unknown as string, { 'content-type': 'image/png' }), 'task photo');
+        return id;
+      },
+      completion: async () => {
+        const task = await fixtures().task();
+        const id = (await must(owner.post(`/api/tasks/${task}/done`, {}), 'done')).completionId as string;
+        await must(owner.request('PUT', `/api/task-completions/${id}/photo`, png as unknown as string, { 'content-type': 'image/png' }), 'completion photo');
+        return id;
+      },
       contribution: async () => {
         const id = randomUUID();
         await insertContributions(t.ctx.db, [{ id, year: 2100 + unique(), userId: accounts.owner.id, amountCentimes: 10_000, paid: 0, paidAt: null, createdAt: new Date().toISOString() }]);

@@ -44,6 +44,12 @@ export interface Fixtures {
   waitlistEntry: () => Promise<string>;
   /** A new passkey of the owner (its id). */
   passkey: () => Promise<string>;
+  /** A new supply of the owner, claimed by the owner when asked. */
+  supply: (options?: { claimed?: boolean }) => Promise<string>;
+  /** A new task of the owner, with a photo when asked. */
+  task: (options?: { photo?: boolean }) => Promise<string>;
+  /** The owner's completion of a new task, with a photo. */
+  completion: () => Promise<string>;
   /** A small PNG: the owner's photo is one, and uploads send one. */
   png: Uint8Array;
   /** A fresh unique number (dates, emails, meter readings). */
@@ -210,6 +216,32 @@ export const authorizationTable: Record<string, Row> = {
     request: async (f) => ({ params: { id: await f.expense() }, body: { ...expenseBody, paidById: f.ownerId } }),
   },
   'DELETE /api/expenses/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.expense() } }) },
+  // Between stays: every member sees and marks supplies and tasks; their author or an admin changes them.
+  // (No f.unique() here: it also picks the stays' dates, and the clock follows them to the sessions' end.)
+  'GET /api/supplies': { expect: loggedIn(200) },
+  'POST /api/supplies': { expect: loggedIn(201), request: () => ({ body: { name: 'Legna' } }) },
+  'PUT /api/supplies/{id}': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.supply() }, body: { state: 'low' } }) },
+  'POST /api/supplies/{id}/claim': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.supply() } }) },
+  'DELETE /api/supplies/{id}/claim': { expect: { ...ownerOnly(200), admin: 200, superadmin: 200 }, request: async (f) => ({ params: { id: await f.supply({ claimed: true }) } }) },
+  'GET /api/tasks': { expect: loggedIn(200) },
+  'POST /api/tasks': { expect: loggedIn(201), request: () => ({ body: { title: 'Rubinetto', yearly: false, from: '2026-12-01', to: '2026-12-31' } }) },
+  'PUT /api/tasks/{id}': {
+    expect: { ...ownerOnly(200), admin: 200, superadmin: 200 },
+    request: async (f) => ({ params: { id: await f.task() }, body: { title: 'Rubinetto della cucina', yearly: false, from: '2026-12-01', to: '2026-12-31' } }),
+  },
+  'DELETE /api/tasks/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.task() } }) },
+  'POST /api/tasks/{id}/done': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.task() }, body: { note: 'Fatto' } }) },
+  'PUT /api/tasks/{id}/photo': {
+    expect: { ...ownerOnly(200), admin: 200, superadmin: 200 },
+    request: async (f) => ({ params: { id: await f.task() }, body: f.png, contentType: 'image/png' }),
+  },
+  'GET /api/tasks/{id}/photo': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.task({ photo: true }) } }) },
+  'PUT /api/task-completions/{id}/photo': {
+    expect: { ...ownerOnly(200), admin: 200, superadmin: 200 },
+    request: async (f) => ({ params: { id: await f.completion() }, body: f.png, contentType: 'image/png' }),
+  },
+  'GET /api/task-completions/{id}/photo': { expect: loggedIn(200), request: async (f) => ({ params: { id: await f.completion() } }) },
+  'GET /api/to-know': { expect: loggedIn(200) },
   'PUT /api/expenses/{id}/receipt': {
     expect: { ...ownerOnly(200), admin: 200, superadmin: 200 },
     request: async (f) => ({ params: { id: await f.expense() }, body: f.png, contentType: 'image/png' }),

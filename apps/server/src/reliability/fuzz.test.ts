@@ -122,6 +122,9 @@ class Pools {
   readonly feeds = new Set<string>();
   readonly tutorials = new Set<string>(tutorialIds);
   readonly years = new Set<string>(['2026', '2027']);
+  readonly supplies = new Set<string>();
+  readonly tasks = new Set<string>();
+  readonly completions = new Set<string>();
 
   /** A value for the parameter `name` of the route `path`, already encoded. */
   pick(path: string, name: string, index: number): string {
@@ -137,7 +140,13 @@ class Pools {
               ? this.bookings
               : path.startsWith('/api/notes')
                 ? this.notes
-                : this.users;
+                : path.startsWith('/api/supplies/')
+                  ? this.supplies
+                  : path.startsWith('/api/tasks/')
+                    ? this.tasks
+                    : path.startsWith('/api/task-completions/')
+                      ? this.completions
+                      : this.users;
     const values = [...pool];
     return values.length ? encodeURIComponent(values[index % values.length]!) : 'none';
   }
@@ -147,6 +156,9 @@ class Pools {
     for (const booking of [body.booking, ...(Array.isArray(body.bookings) ? body.bookings : [])]) if (booking?.id) this.bookings.add(booking.id);
     for (const note of [body.note, ...(Array.isArray(body.notes) ? body.notes : [])]) if (note?.id) this.notes.add(note.id);
     if (body.user?.id && path === '/api/admin/users') this.subjects.add(body.user.id);
+    for (const supply of [body.supply, ...(Array.isArray(body.supplies) ? body.supplies : [])]) if (supply?.id) this.supplies.add(supply.id);
+    for (const task of [body.task, ...(Array.isArray(body.tasks) ? body.tasks : [])]) if (task?.id) this.tasks.add(task.id);
+    if (typeof body.completionId === 'string') this.completions.add(body.completionId);
     if (typeof body.url === 'string' && body.url.endsWith('.ics')) this.feeds.add(body.url.split('/').pop()!);
   }
 }
@@ -197,6 +209,8 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
         const own = clients.at(-1)!;
         for (let i = 0; i < 3; i += 1) pools.harvest((await own.post('/api/bookings', nthStay(++stay))).body, '/api/bookings');
         pools.harvest((await own.post('/api/notes', { text: `Nota di ${account.email}` })).body, '/api/notes');
+        pools.harvest((await own.post('/api/supplies', { name: `Scorta di ${account.email}` })).body, '/api/supplies');
+        pools.harvest((await own.post('/api/tasks', { title: `Lavoro di ${account.email}`, yearly: true, from: '2026-12-01', to: '2026-12-31' })).body, '/api/tasks');
         pools.harvest((await own.get('/api/profile/calendar-feed')).body, '');
       }
       for (let i = 0; i < 10; i += 1) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { channelFor, claimAndDeliver, dismissUndeliverableOf, retryDue, undeliverableOf, type Outcome } from '../deliveries/service.ts';
 import { jobLabel, type Job } from '../deliveries/jobs.ts';
 import { sendDueNotices } from '../notifications/service.ts';
+import { overdueWork } from '../upkeep/service.ts';
 import { findUserById } from '../users/service.ts';
 import { listActiveAdmins, listStaysToRemind } from './repository.ts';
 
@@ -19,6 +20,9 @@ async function deliverIfWanted(ctx: AppContext, userId: string, key: string, job
   if (channel === 'none') outcomes.push({ key, to: user.email, what, result: 'skipped', reason: 'member chose none' });
   else outcomes.push(await claimAndDeliver(ctx, user, key, job, at));
 }
+
+/** Overdue work is told from 9:00 on the house's clock. */
+const OVERDUE_FROM_MINUTES = 9 * 60;
 
 /**
  * Sends every reminder due at this moment on the house's clock, each claimed under
@@ -47,6 +51,16 @@ export async function runReminders(ctx: AppContext, at: Date): Promise<Outcome[]
   if (summaryDue(moment)) {
     for (const admin of await listActiveAdmins(ctx.db)) {
       await deliverIfWanted(ctx, admin.id, `unpaid-summary:${admin.id}:${moment.day}`, { type: 'unpaid-summary', day: moment.day }, at, outcomes);
+    }
+  }
+  // Work past its window: each admin once per task and window (a yearly task's next window is another).
+  if (moment.minutes >= OVERDUE_FROM_MINUTES) {
+    const overdue = await overdueWork(ctx, moment.day);
+    const admins = overdue.length > 0 ? await listActiveAdmins(ctx.db) : [];
+    for (const task of overdue) {
+      for (const admin of admins) {
+        await deliverIfWanted(ctx, admin.id, `task-overdue:${admin.id}:${task.id}:${task.toDate}`, { type: 'task-overdue', taskId: task.id }, at, outcomes);
+      }
     }
   }
   outcomes.push(...(await sendDueNotices(ctx, at)));

@@ -28,6 +28,7 @@ import { getHouseRules } from '../house/rules.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { insertNote, queueNoteNotice } from '../notes/service.ts';
 import { noteMessage, paymentMessage } from '../push/messages.ts';
+import { announceHandover, recordHandover } from '../upkeep/service.ts';
 import { takeVoucher } from '../users/service.ts';
 import { insertReading, latestReading, latestVisibleReading, markCheckedIn, markCheckedOut, markPaid, readingOf } from './repository.ts';
 
@@ -160,18 +161,21 @@ export async function checkOut(ctx: AppContext, user: SessionUser, id: string, i
       rules,
     );
     await markCheckedOut(trx, id, used, cost.totalCentimes, ctx.now().toISOString());
+    // «Per chi arriva» in the same transaction: a refused supply refuses the reading too.
+    const handover = input.handover ? await recordHandover(ctx, trx, user, { bookingId: id, end: booking.endDate }, input.handover) : null;
     await recordBookingChange(trx, {
       row: booking,
       action: 'checkout',
       byId: user.id,
       at: ctx.now(),
       before: { costCentimes: booking.costCentimes },
-      after: { dayKwh: input.dayKwh, nightKwh: input.nightKwh, kwhUsed: used, costCentimes: cost.totalCentimes },
+      after: { dayKwh: input.dayKwh, nightKwh: input.nightKwh, kwhUsed: used, costCentimes: cost.totalCentimes, ...(handover?.changed ? handover.fields : {}) },
     });
     const note = await postStayNote(ctx, trx, booking, 'checkout', input.note);
     return { row: (await findBooking(trx, id, user))!, note };
   });
   announce(ctx, user, row, note);
+  if (input.handover) announceHandover(ctx, user, id);
   return toBooking(row);
 }
 

@@ -5,6 +5,7 @@ import { bookingKeys } from '../bookings/queries.ts';
 import { fairnessKeys, houseRulesKey } from '../fairness/keys.ts';
 import type { LiveEventKeys } from '../lib/events.ts';
 import { noteKeys } from '../notes/queries.ts';
+import { upkeepKey } from '../supplies/queries.ts';
 import { waitlistKey } from '../waitlist/queries.ts';
 
 /**
@@ -33,4 +34,6 @@ export const liveEventQueryKeys: LiveEventKeys = {
   // A notice is a decision, a turn or a freed night: the stays it speaks of may have changed too.
   notice: () => [fairnessKeys.notices, fairnessKeys.requests, waitlistKey],
   waitlist: () => [waitlistKey],
+  // Supplies, tasks and handovers: the lists, Home's «Da sapere»; a task's photo is a stored file.
+  upkeep: () => [upkeepKey, storageKey],
 };

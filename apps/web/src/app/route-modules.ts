@@ -99,6 +99,8 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   app('/app/statistiche', 'src/admin/statistics-page.tsx'),
   app('/app/attivita', 'src/history/activity-page.tsx'),
   app('/app/utenti', 'src/admin/users-page.tsx'),
+  app('/app/scorte', 'src/supplies/supplies-page.tsx'),
+  app('/app/lavori', 'src/tasks/tasks-page.tsx'),
 ];
 
 /** Modules the router loads lazily for pages outside this table (the 404). */

@@ -79,6 +79,8 @@ const appRoutes = (): RouteObject[] => [
               { path: 'conti', lazy: lazyRoute(() => import('../accounts/accounts-page.tsx')) },
               { path: 'statistiche', lazy: lazyRoute(() => import('../admin/statistics-page.tsx')) },
               { path: 'attivita', lazy: lazyRoute(() => import('../history/activity-page.tsx')) },
+              { path: 'scorte', lazy: lazyRoute(() => import('../supplies/supplies-page.tsx')) },
+              { path: 'lavori', lazy: lazyRoute(() => import('../tasks/tasks-page.tsx')) },
               { path: 'utenti', lazy: lazyRoute(() => import('../admin/users-page.tsx')) },
               { path: '*', lazy: notFound },
             ],

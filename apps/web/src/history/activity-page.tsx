@@ -39,6 +39,10 @@ function linkOf(entry: ActivityEntry, viewer: SessionUser): string | null {
       return '/app/impostazioni/regole';
     case 'note':
       return null;
+    case 'supply':
+      return '/app/scorte';
+    case 'task':
+      return '/app/lavori';
   }
 }
 

@@ -18,6 +18,8 @@ import { HouseLetter, houseLetterQuery } from './house-letter.tsx';
 import { LastNoteCard } from './last-note-card.tsx';
 import { NextBookingCard } from './next-booking-card.tsx';
 import { StayActionCard } from './stay-action-card.tsx';
+import { ToKnowCard } from './to-know-card.tsx';
+import { toKnowQuery } from '../tasks/queries.ts';
 import { UndeliveredRemindersCard, undeliveredRemindersQuery } from './undelivered-reminders-card.tsx';
 import { WeatherCard, weatherQuery } from './weather-card.tsx';
 import styles from './home.module.css';
@@ -45,6 +47,7 @@ export async function loader() {
     queryClient.ensureQueryData(undeliveredRemindersQuery),
     queryClient.ensureQueryData(pendingRequestsQuery),
     queryClient.ensureQueryData(turnRoundsQuery),
+    queryClient.ensureQueryData(toKnowQuery),
   ];
   // Offline, a query the service worker has no answer for waits for the network: firstData's cap.
   await firstData(appearing);
@@ -70,6 +73,7 @@ export function HomePage() {
       <Hero />
       <div className={styles.cards}>
         <StayActionCard />
+        <ToKnowCard className={styles.wide} />
         <UndeliveredRemindersCard className={styles.wide} />
         <NoticesCard className={styles.wide} />
         <RequestsCard user={user} className={styles.wide} />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Wallet } from 'lucide-react';
+import { ClipboardList, Package, Wallet } from 'lucide-react';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
@@ -12,6 +12,7 @@ import { firstData } from '../lib/first-data.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loadWhenIdle } from '../lib/load-when-idle.ts';
 import { Loading } from '../ui/loading.tsx';
+import styles from './management.module.css';
 
 const loadNotesTab = () => import('../notes/notes-tab.tsx');
 // Note's list and its composer (with react-hook-form) load when the browser is idle after
@@ -29,10 +30,20 @@ export function ManagementPage() {
   useEffect(() => loadWhenIdle(loadNotesTab), []);
   return (
     <Page title={t('management.title')} titleSuffix={config.houseName}>
-      <Link to="/app/conti" className={buttonClass({ variant: 'outlined' })}>
-        <Wallet size={18} aria-hidden="true" />
-        {t('accounts.open')}
-      </Link>
+      <div className={styles.links}>
+        <Link to="/app/conti" className={buttonClass({ variant: 'outlined' })}>
+          <Wallet size={18} aria-hidden="true" />
+          {t('accounts.open')}
+        </Link>
+        <Link to="/app/scorte" className={buttonClass({ variant: 'outlined' })}>
+          <Package size={18} aria-hidden="true" />
+          {t('upkeep.open.supplies')}
+        </Link>
+        <Link to="/app/lavori" className={buttonClass({ variant: 'outlined' })}>
+          <ClipboardList size={18} aria-hidden="true" />
+          {t('upkeep.open.tasks')}
+        </Link>
+      </div>
       <Tabs
         value={tab}
         onValueChange={(value) => void navigate({ hash: `#${value}` }, { replace: true, preventScrollReset: true })}

@@ -7,7 +7,7 @@ import type { ErrorCode } from '@rustico/core';
  * Sync), so it holds plain data only. DOM-free: the service worker imports it too.
  */
 
-export type OutboxKind = 'checkin' | 'checkout' | 'payment' | 'note' | 'reaction' | 'unreaction';
+export type OutboxKind = 'checkin' | 'checkout' | 'payment' | 'note' | 'reaction' | 'unreaction' | 'supply' | 'task-done';
 
 export interface OutboxRefusal {
   status: number;

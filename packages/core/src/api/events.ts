@@ -16,6 +16,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turns'), action: z.literal('updated'), id: z.string() }),
   z.object({ type: z.literal('notice'), action: z.literal('created'), id: z.string() }),
   z.object({ type: z.literal('waitlist'), action: z.literal('updated'), id: z.string() }),
+  // Between stays: a supply, a task or a handover changed.
+  z.object({ type: z.literal('upkeep'), action: z.literal('updated'), id: z.string() }),
   // The server could not replay what a reconnecting client missed: refetch everything.
   z.object({ type: z.literal('resync') }),
 ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a history entry is about; each links to its screen (a booking's month, an expense, a member). */
-export const historySubjects = ['booking', 'expense', 'member', 'note', 'rules', 'peak'] as const;
+export const historySubjects = ['booking', 'expense', 'member', 'note', 'rules', 'peak', 'supply', 'task'] as const;
 export type HistorySubject = (typeof historySubjects)[number];
 
 /** What was done: every change of a thing is one of these. */

@@ -3,6 +3,7 @@ import { NOTE_MAX_LENGTH } from '../notes.ts';
 import { MAX_READING_KWH } from '../stays.ts';
 import { paymentMethodSchema } from './bookings.ts';
 import { optionalFreeTextSchema } from './text.ts';
+import { handoverInputSchema } from './upkeep.ts';
 
 /** What a register of the meter can show, and so what a stay can use, in kWh. */
 export const kwhSchema = z.number().finite().min(0).max(MAX_READING_KWH);
@@ -20,6 +21,8 @@ export const checkoutRequestSchema = meterReadingInputSchema.extend({
   /** The person confirms the cleaning checklist was done. */
   checklistDone: z.literal(true, { message: 'CHECKLIST_NOT_DONE' }),
   note: optionalFreeTextSchema({ max: NOTE_MAX_LENGTH, tooLongCode: 'NOTE_TOO_LONG' }),
+  /** «Per chi arriva»: written with the reading, or nothing is. */
+  handover: handoverInputSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -24,6 +24,7 @@ import * as pendingNotices from './2026-11-28-4101-pending-notices.ts';
 import * as undeliverable from './2026-11-28-4131-undeliverable.ts';
 import * as passkeys from './2026-11-28-4501-passkeys.ts';
 import * as sessionLanguage from './2026-11-28-4104-session-language.ts';
+import * as upkeep from './2026-11-28-4201-upkeep.ts';
 import * as backups from './2026-11-28-4401-backups.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-4131-undeliverable': undeliverable,
   '2026-11-28-4501-passkeys': passkeys,
   '2026-11-28-4104-session-language': sessionLanguage,
+  '2026-11-28-4201-upkeep': upkeep,
   '2026-11-28-4401-backups': backups,
 };

@@ -224,6 +224,13 @@ export const itPublic = {
     PASSKEY_NAME_REQUIRED: 'Dai un nome alla passkey',
     PASSKEYS_FULL: 'Hai già 20 passkey: rimuovine una che non usi più.',
     PASSKEYS_UNAVAILABLE: 'Le passkey non funzionano a questo indirizzo: chiedi a un amministratore.',
+    ALREADY_CLAIMED: 'Lo porta già qualcun altro',
+    SUPPLY_NAME_EMPTY: 'Scrivi il nome della scorta',
+    SUPPLY_NAME_TOO_LONG: 'Nome troppo lungo',
+    TASK_TITLE_EMPTY: 'Scrivi cosa c’è da fare',
+    TASK_TITLE_TOO_LONG: 'Titolo troppo lungo',
+    TASK_NOTE_TOO_LONG: 'Nota troppo lunga',
+    TASK_DONE: 'Questo lavoro è già fatto',
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;

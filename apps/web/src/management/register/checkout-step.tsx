@@ -19,6 +19,8 @@ import { Checkbox } from './checkbox.tsx';
 import { typedValue } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-store.ts';
 import { useCheckOut, useChecklist } from './queries.ts';
+import { emptyHandover, handoverOf, HandoverFields, type HandoverDraft } from '../../supplies/handover-fields.tsx';
+import { uploadTaskPhoto } from '../../tasks/queries.ts';
 import type { checkoutFormSchema } from './form-schemas.ts';
 import { ReadingFields, useReadingErrors } from './reading-fields.tsx';
 import { Actions } from '../../ui/actions.tsx';
@@ -38,7 +40,12 @@ export interface CheckoutStepProps {
 /** Departure: the meter readings, the cleaning checklist confirmed, an optional note. */
 export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
   const { toast } = useToast();
-  const checkOut = useCheckOut((outcome) => toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') }));
+  const [handover, setHandover] = useState<HandoverDraft>(emptyHandover);
+  // The problem's photo follows a check-out the server answered (a photo does not wait in the outbox).
+  const checkOut = useCheckOut((outcome, photo) => {
+    toast({ title: outcome.queued ? t('offline.queued') : t('register.checkedOut') });
+    if (photo && !outcome.queued) void uploadTaskPhoto(photo.taskId, photo.file).catch((error: unknown) => toast({ title: errorText(error) }));
+  });
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [wholeList, setWholeList] = useState(false);
   const {
@@ -77,10 +84,12 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
   const onSubmit = (values: CheckoutFormOutput) => {
     const reading = { dayKwh: values.dayKwh, nightKwh: values.nightKwh };
     if (!readings.check(reading, latest)) return;
+    const given = handoverOf(handover);
     checkOut.mutate(
       {
         id: booking.id,
-        body: { ...reading, checklistDone: true, ...(values.note ? { note: values.note } : {}) },
+        photo: given?.problem && handover.photo ? { taskId: given.problem.id, file: handover.photo } : undefined,
+        body: { ...reading, checklistDone: true, ...(values.note ? { note: values.note } : {}), ...(given ? { handover: given } : {}) },
         replaces: refused,
       },
       {
@@ -128,6 +137,7 @@ export function CheckoutStep({ booking, latest, refused }: CheckoutStepProps) {
           error={fieldErrorText(errors.note)}
           onClearError={() => clearErrors('note')}
         />
+        <HandoverFields draft={handover} onChange={setHandover} />
         {readings.formAlert ? <Alert>{readings.formAlert}</Alert> : null}
         <Actions end>
           <Button type="submit" loading={checkOut.isPending}>

@@ -90,6 +90,8 @@ function useStepSaved() {
     void queryClient.invalidateQueries({ queryKey: registerKeys.meter });
     // A check-in or check-out note appears on the notes board.
     void queryClient.invalidateQueries({ queryKey: ['notes'] });
+    // A check-out's handover marks supplies and may report a problem.
+    void queryClient.invalidateQueries({ queryKey: ['upkeep'] });
   };
 }
 
@@ -118,13 +120,20 @@ export function useCheckIn(done: Done) {
   });
 }
 
-export function useCheckOut(done: Done) {
+/** A problem's photo reported at check-out: it follows the answer (a photo does not wait in the outbox). */
+export interface CheckoutPhoto {
+  taskId: string;
+  file: File;
+}
+
+export function useCheckOut(done: (outcome: WriteOutcome<Booking>, photo: CheckoutPhoto | undefined) => void) {
   const saved = useStepSaved();
+  const write = useStepWrite<CheckoutRequest>('checkout');
   return useMutation({
-    mutationFn: useStepWrite<CheckoutRequest>('checkout'),
-    onSuccess: (outcome) => {
+    mutationFn: (variables: { id: string; body: CheckoutRequest; replaces?: OutboxEntry | undefined; photo?: CheckoutPhoto | undefined }) => write(variables),
+    onSuccess: (outcome, variables) => {
       if (!outcome.queued) saved(outcome.data);
-      done(outcome);
+      done(outcome, variables.photo);
     },
   });
 }
