@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { closeContext, createContext, type AppContext } from '../context.ts';
-import { testDialects } from '../test/databases.ts';
+import { createPostgresDatabase, testDialects } from '../test/databases.ts';
 import { TestClient, TestClock } from '../test/test-app.ts';
 import { createDb, MigrationFailed, migrateToLatest, sqlitePathIn, type Db, type DbDialect } from './database.ts';
 import { SqliteDatabase } from './sqlite-driver.ts';
@@ -25,7 +24,6 @@ import { SqliteDatabase } from './sqlite-driver.ts';
  */
 
 const FIXTURES = path.join(import.meta.dirname, '../test/fixtures/upgrade');
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'rustico-demo';
 
 /** The house's texts are files of the checkout, not the database: they change with the code, and are not compared. */
@@ -103,28 +101,19 @@ async function fixtureDatabase(dialect: DbDialect): Promise<{ db: Db; dataDir: s
     const db = createDb({ sqlitePath: sqlitePathIn(dataDir) });
     return { db, dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `rustico_upgrade_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const loader = new pg.Client({ connectionString: url.toString() });
+  const fresh = await createPostgresDatabase('rustico_upgrade');
+  const loader = new pg.Client({ connectionString: fresh.url });
   await loader.connect();
   await loader.query(fs.readFileSync(path.join(FIXTURES, 'aa509a0-postgres.sql'), 'utf8'));
   await loader.end();
-  const db = createDb({ databaseUrl: url.toString(), sqlitePath: sqlitePathIn(dataDir) });
+  const db = createDb({ databaseUrl: fresh.url, sqlitePath: sqlitePathIn(dataDir) });
   return {
     db,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: fresh.url,
     drop: async () => {
       await db.destroy().catch(() => undefined);
-      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await fresh.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

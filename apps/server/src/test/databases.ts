@@ -34,21 +34,29 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+/** An empty PostgreSQL database of its own (its name starts with `prefix`), and how to drop it. */
+export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 /** A fresh, migrated database of its own: a temporary SQLite file or a new PostgreSQL database. */
 export async function createTestDatabase(dialect: DbDialect): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-test-'));
-  let databaseUrl: string | undefined;
-  let name: string | undefined;
-  if (dialect === 'postgres') {
-    name = `rustico_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const postgresDb = dialect === 'postgres' ? await createPostgresDatabase('rustico_test') : null;
+  const databaseUrl = postgresDb?.url;
   const db = createDb({ databaseUrl, sqlitePath: path.join(dataDir, 'rustico.sqlite') });
   await migrateToLatest(db);
   return {
@@ -58,12 +66,7 @@ export async function createTestDatabase(dialect: DbDialect): Promise<TestDataba
     drop: async () => {
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (name) {
-        const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-        await admin.connect();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      await postgresDb?.drop();
     },
   };
 }
