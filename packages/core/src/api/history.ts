@@ -55,7 +55,12 @@ export const activityPageSchema = z.object({ entries: z.array(activityEntrySchem
 
 export const activityQuerySchema = z.object({
   /** The cursor of the previous page: older changes than this. */
-  before: z.string().regex(/^\d{1,15}$/).optional(),
+  // The changes' sequence is a 32-bit integer on PostgreSQL: a larger cursor names no change.
+  before: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .refine((cursor) => Number(cursor) <= 2_147_483_647)
+    .optional(),
   /** Only the changes this member made. */
   memberId: z.string().min(1).max(100).optional(),
   kind: z.enum(historySubjects).optional(),
