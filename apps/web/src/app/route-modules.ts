@@ -64,6 +64,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
       FIRST_DATA.openStays,
       FIRST_DATA.notices,
       FIRST_DATA.undeliveredReminders,
+      FIRST_DATA.toKnow,
       FIRST_DATA.pendingRequests,
       FIRST_DATA.turnRounds,
       FIRST_DATA.weather,

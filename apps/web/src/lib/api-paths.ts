@@ -7,6 +7,7 @@ export const FIRST_DATA = {
   openStays: '/stays/open',
   notices: '/notices',
   undeliveredReminders: '/reminders/undelivered',
+  toKnow: '/to-know',
   pendingRequests: '/booking-requests',
   turnRounds: '/turns',
   notificationSettings: '/profile/notifications',

@@ -25,7 +25,7 @@ function runText(run: BackupRun): string {
 export function BackupRow() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const overview = useBackupOverview(true);
+  const overview = useBackupOverview();
   const data = overview.data;
   const postgres = data?.database === 'postgres';
   const hint = !data ? (overview.isError ? t('backups.loadFailed') : t('app.loading')) : postgres ? t('backups.postgresHint') : data.last ? runText(data.last) : t('backups.none');

@@ -115,11 +115,13 @@ export function useRemovePasskey() {
   });
 }
 
-/** The daily backups, for an admin's Impostazioni (asked only for admins). */
-export function useBackupOverview(enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'backups'],
-    queryFn: ({ signal }) => api.get<Answer<typeof backupOverviewSchema>>('/admin/backups', { signal }),
-    enabled,
-  });
+/** The daily backups, for an admin's Impostazioni (asked only for admins; its loader brings them). */
+export const backupOverviewQuery = queryOptions({
+  queryKey: ['admin', 'backups'],
+  queryFn: ({ signal }) => api.get<Answer<typeof backupOverviewSchema>>('/admin/backups', { signal }),
+  staleTime: LOADED_BEFORE_MOUNT,
+});
+
+export function useBackupOverview() {
+  return useQuery(backupOverviewQuery);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BookMarked, ChartColumn, Fingerprint, Globe, History, KeyRound, LogOut, Scale, ScrollText, UserRound, UsersRound, Wallet } from 'lucide-react';
 import { isAdmin, isSuperadmin } from '@rustico/core';
-import { useCurrentUser, useLogout } from '../auth/queries.ts';
+import { sessionQuery, useCurrentUser, useLogout } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { t } from '../lib/i18n.ts';
 import { useOutboxEntries } from '../offline/use-outbox.ts';
@@ -20,7 +20,7 @@ import { RowGroup } from '../ui/row-group.tsx';
 import { ActionRow, LinkRow } from './settings-row.tsx';
 import { firstData } from '../lib/first-data.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { notificationSettingsQuery } from './queries.ts';
+import { backupOverviewQuery, notificationSettingsQuery } from './queries.ts';
 
 /** /app/impostazioni: account, notifications, the admin block by role, the installed app's tools, logout. */
 export function SettingsPage() {
@@ -160,9 +160,10 @@ export function SettingsPage() {
   );
 }
 
-/** Impostazioni is drawn once the notification channels are in (lib/first-data.ts). */
+/** Impostazioni is drawn once the notification channels (and, for an admin, the backups) are in (lib/first-data.ts). */
 async function loader() {
-  await firstData([queryClient.prefetchQuery(notificationSettingsQuery)]);
+  const user = queryClient.getQueryData(sessionQuery.queryKey);
+  await firstData([queryClient.prefetchQuery(notificationSettingsQuery), ...(user && isAdmin(user.role) ? [queryClient.prefetchQuery(backupOverviewQuery)] : [])]);
   return null;
 }
 

@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Task, TaskInput, taskListSchema, taskResponseSchema, toKnowSchema } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { api, upload, type Answer } from '../lib/api.ts';
+import { FIRST_DATA } from '../lib/api-paths.ts';
+import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 import { sendOrQueue } from '../offline/outbox.ts';
 import { upkeepKey } from '../supplies/queries.ts';
 
@@ -20,7 +22,9 @@ export function useTasks() {
 /** Home's «Da sapere»: empty until the day before my next arrival. */
 export const toKnowQuery = queryOptions({
   queryKey: taskKeys.toKnow,
-  queryFn: ({ signal }) => api.get<Answer<typeof toKnowSchema>>('/to-know', { signal }),
+  queryFn: ({ signal }) => api.get<Answer<typeof toKnowSchema>>(FIRST_DATA.toKnow, { signal }),
+  // Home's loader (or the page itself) has just brought it: the card does not ask again as it mounts.
+  staleTime: LOADED_BEFORE_MOUNT,
 });
 
 export function useToKnow() {
