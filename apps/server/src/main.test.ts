@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const mainPath = path.join(import.meta.dirname, 'main.ts');
+
+/** A port nothing listens on now: a random one could be a client's ephemeral port (EADDRINUSE once in CI). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -27,7 +39,7 @@ function start(env: Record<string, string>) {
 
 describe('starting the server', () => {
   it('creates and migrates the database, prints a working one-time setup link, and stops cleanly on SIGTERM', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const server = start({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     const stdout = await server.output(/\/setup\/\S+/);
     const link = /(http:\/\/\S+\/setup\/(\S+))/.exec(stdout);
@@ -41,7 +53,7 @@ describe('starting the server', () => {
 
   it("reads the data folder's .env, and warns when email is on without PUBLIC_URL", async () => {
     const house = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-main-env-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     fs.writeFileSync(path.join(house, '.env'), `PORT=${port}\nSMTP_URL=smtp://127.0.0.1:9\n`);
     try {
       const server = start({ DATA_DIR: house, PORT: '', PUBLIC_URL: '', SMTP_URL: '' });
