@@ -102,8 +102,9 @@ describe('memory of picture uploads (compiled server, SQLite)', () => {
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         WRITE_LIMIT_PER_MINUTE: '100000',
-        // As `npm run serve` starts it.
+        // As `npm run serve` starts it (docs/operations.md says why).
         MALLOC_MMAP_THRESHOLD_: '131072',
+        MALLOC_ARENA_MAX: '2',
       },
     });
     server.stdout!.on('data', (d) => (output += d));
