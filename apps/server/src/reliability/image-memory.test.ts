@@ -14,6 +14,8 @@ import { createUser } from '../users/service.ts';
  * its resident memory (VmHWM, reset before each round) must stay under 250 MB.
  */
 const LIMIT_MB = 250;
+/** Memory is measured here, not time: decoding a round of 12 MP pictures took 20 s on a busy 2-core machine. */
+const DECODING_MS = 90_000;
 const root = path.resolve(import.meta.dirname, '../../../..');
 const fixtures = path.join(import.meta.dirname, '../test/fixtures');
 const EMAIL = 'memoria@example.ch';
@@ -158,7 +160,7 @@ describe('memory of picture uploads (compiled server, SQLite)', () => {
     it(`keeps each hostile picture, alone and eight at once, under ${LIMIT_MB} MB as a ${as}`, async () => {
       for (const upload of hostile) await round(upload.name, [upload], as);
       await round('8 hostile at once', Array.from({ length: 8 }, (_, i) => hostile[i % hostile.length]!), as);
-    });
+    }, DECODING_MS);
 
     it(`takes real phone pictures, eight at once, under ${LIMIT_MB} MB as a ${as}`, async () => {
       for (const upload of accepted) {
@@ -167,7 +169,7 @@ describe('memory of picture uploads (compiled server, SQLite)', () => {
       }
       const answers = await round('8 phone pictures at once', Array.from({ length: 8 }, (_, i) => accepted[i % accepted.length]!), as);
       expect(answers.some(({ response }) => response.status === 200)).toBe(true);
-    });
+    }, DECODING_MS);
   }
 
   it('still serves afterwards', async () => {
