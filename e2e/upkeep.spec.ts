@@ -118,3 +118,32 @@ test('an administrator renames a supply; a yearly task done comes back next year
   await expect(water).toContainText(`dal 01.04.${year + 1} al 30.04.${year + 1}`);
   await expect(water).toContainText(`Fatto da ${demo.admin.name}`);
 });
+
+test('a task changed by someone else meanwhile: the admin sees both values and applies the ones typed, on the new version', async ({ page }) => {
+  await loginAs(page, demo.admin);
+  const title = `Verniciare la staccionata ${Date.now().toString(36)}`;
+  const today = todayIn(HOUSE_TIME_ZONE);
+  const created = await page.request.post('/api/tasks', { data: { title, yearly: false, from: today, to: addDays(today, 30) } });
+  expect(created.status()).toBe(201);
+  const { task } = (await created.json()) as { task: { id: string; version: number } };
+
+  const tasks = new TasksPage(page);
+  await tasks.goto();
+  const dialog = await tasks.edit(title);
+  await dialog.getByLabel('Cosa c’è da fare').fill(`${title} e il cancello`);
+  // Another tab saves a note on the version the dialog was opened on.
+  const meanwhile = await page.request.put(`/api/tasks/${task.id}`, {
+    data: { title, note: 'Vernice verde in cantina', yearly: false, from: today, to: addDays(today, 30) },
+    headers: { 'If-Match': String(task.version) },
+  });
+  expect(meanwhile.status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Salva', exact: true }).click();
+
+  const stale = dialog.getByRole('alert');
+  await expect(stale).toContainText('Modificato nel frattempo');
+  await expect(stale).toContainText('Vernice verde in cantina');
+  await stale.getByRole('button', { name: 'Applica le mie' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tasks.task(`${title} e il cancello`)).toBeVisible();
+  await expect(tasks.task(title)).toHaveCount(0);
+});

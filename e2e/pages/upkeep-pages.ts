@@ -49,6 +49,14 @@ export class TasksPage {
     if (note) await form.getByLabel('Nota (facoltativa)').fill(note);
     await form.getByRole('button', { name: 'Segna come fatto' }).click();
   }
+
+  /** «Modifica»: the task's dialog, its fields as the task has them. */
+  async edit(title: string): Promise<Locator> {
+    await this.task(title).getByRole('button', { name: `Modifica «${title}»` }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Modifica il lavoro' });
+    await expect(dialog.getByLabel('Cosa c’è da fare')).toHaveValue(title);
+    return dialog;
+  }
 }
 
 /** The check-out's «Per chi arriva». */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskInput, taskListSchema, taskResponseSchema, toKnowSchema } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
-import { api, upload, type Answer } from '../lib/api.ts';
+import { api, ifMatch, upload, type Answer } from '../lib/api.ts';
 import { FIRST_DATA } from '../lib/api-paths.ts';
 import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 import { sendOrQueue } from '../offline/outbox.ts';
@@ -48,6 +48,18 @@ export function useAddTask() {
   return useMutation({
     mutationFn: async ({ input, photo }: { input: TaskInput; photo: File | null }) => {
       const task = (await api.post<Answer<typeof taskResponseSchema>>('/tasks', input)).task;
+      return photo ? uploadTaskPhoto(task.id, photo) : task;
+    },
+    onSettled: changed,
+  });
+}
+
+/** A task changed on the version it was opened on (a newer one: 409 STALE_EDIT); a new photo follows. */
+export function useChangeTask() {
+  const changed = useUpkeepChanged();
+  return useMutation({
+    mutationFn: async ({ id, version, input, photo }: { id: string; version: number; input: TaskInput; photo: File | null }) => {
+      const task = (await api.put<Answer<typeof taskResponseSchema>>(`/tasks/${encodeURIComponent(id)}`, input, ifMatch(version))).task;
       return photo ? uploadTaskPhoto(task.id, photo) : task;
     },
     onSettled: changed,

@@ -8,6 +8,7 @@ import { Button } from '../ui/button.tsx';
 import { FileButton } from '../ui/file-button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
+import { EditTaskDialog } from './edit-task-dialog.tsx';
 import { useCompleteTask, useDeleteTask } from './queries.ts';
 import styles from './tasks.module.css';
 
@@ -44,6 +45,7 @@ export function TaskSummary({ task }: { task: Task }) {
 export function TaskItem({ task, waiting = false }: { task: Task; waiting?: boolean }) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const remove = useDeleteTask();
   const { toast } = useToast();
   return (
@@ -66,6 +68,9 @@ export function TaskItem({ task, waiting = false }: { task: Task; waiting?: bool
       {open ? <DoneForm task={task} onClose={() => setOpen(false)} /> : null}
       {!open && (task.authorId === user.id || isAdmin(user.role)) ? (
         <Actions end>
+          <Button variant="text" aria-label={t('upkeep.tasks.editOf', { title: task.title })} onClick={() => setEditing(true)}>
+            {t('upkeep.tasks.edit')}
+          </Button>
           <Button
             variant="text"
             danger
@@ -77,6 +82,7 @@ export function TaskItem({ task, waiting = false }: { task: Task; waiting?: bool
           </Button>
         </Actions>
       ) : null}
+      {editing ? <EditTaskDialog task={task} onClose={() => setEditing(false)} /> : null}
     </li>
   );
 }

@@ -1468,6 +1468,12 @@ export const de: Messages = {
       deleteShort: 'Löschen',
       addPhoto: 'Foto (freiwillig)',
       deleted: 'Arbeit gelöscht',
+      edit: 'Ändern',
+      editOf: '«{title}» ändern',
+      editTitle: 'Arbeit ändern',
+      when: 'Wann',
+      saveChanges: 'Speichern',
+      saved: 'Arbeit gespeichert',
       empty: 'Im Moment nichts zu tun.',
     },
     handover: {

@@ -1468,6 +1468,12 @@ export const en: Messages = {
       deleteShort: 'Delete',
       addPhoto: 'Photo (optional)',
       deleted: 'Task deleted',
+      edit: 'Edit',
+      editOf: 'Edit «{title}»',
+      editTitle: 'Edit the task',
+      when: 'When',
+      saveChanges: 'Save',
+      saved: 'Task saved',
       empty: 'Nothing to do for now.',
     },
     handover: {

@@ -1472,6 +1472,12 @@ export const fr: Messages = {
       deleteShort: 'Supprimer',
       addPhoto: 'Photo (facultative)',
       deleted: 'Travail supprimé',
+      edit: 'Modifier',
+      editOf: 'Modifier «{title}»',
+      editTitle: 'Modifier le travail',
+      when: 'Quand',
+      saveChanges: 'Enregistrer',
+      saved: 'Travail enregistré',
       empty: 'Rien à faire pour l’instant.',
     },
     handover: {

@@ -1247,6 +1247,12 @@ export const it = {
       deleteShort: 'Elimina',
       addPhoto: 'Foto (facoltativa)',
       deleted: 'Lavoro eliminato',
+      edit: 'Modifica',
+      editOf: 'Modifica «{title}»',
+      editTitle: 'Modifica il lavoro',
+      when: 'Quando',
+      saveChanges: 'Salva',
+      saved: 'Lavoro salvato',
       empty: 'Niente da fare, per ora.',
     },
     handover: {
