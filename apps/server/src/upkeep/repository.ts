@@ -56,7 +56,9 @@ function visibleTasks(db: Kysely<Database>, viewer: Viewer) {
     .innerJoin('users', 'users.id', 'tasks.authorId')
     .leftJoin('users as assignee', 'assignee.id', 'tasks.assigneeId')
     .selectAll('tasks')
-    .select(['users.name as authorName', 'users.hidden as authorHidden', 'assignee.name as assigneeName'])
+    .select(['users.name as authorName', 'users.hidden as authorHidden'])
+    // A task may be a hidden account's to do: only who may see that account reads its name.
+    .select(sql<string | null>`case when assignee.hidden = 0 or assignee.id = ${viewer.id} or ${hiddenFlag(viewer)} = 1 then assignee.name else null end`.as('assigneeName'))
     .where(seenByViewer('users', viewer));
 }
 
@@ -107,14 +109,14 @@ export function findCompletion(db: Kysely<Database>, id: string) {
   return db.selectFrom('taskCompletions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The latest completion of each task named. */
-export async function latestCompletions(db: Kysely<Database>, taskIds: string[]) {
+/** The latest completion of each task named; who did it is named only to whoever may see them. */
+export async function latestCompletions(db: Kysely<Database>, taskIds: string[], viewer: Viewer) {
   if (taskIds.length === 0) return new Map<string, TaskCompletionsTable & { byName: string | null }>();
   const rows = await db
     .selectFrom('taskCompletions')
     .leftJoin('users', 'users.id', 'taskCompletions.byId')
     .selectAll('taskCompletions')
-    .select('users.name as byName')
+    .select(sql<string | null>`case when users.hidden = 0 or users.id = ${viewer.id} or ${hiddenFlag(viewer)} = 1 then users.name else null end`.as('byName'))
     .where('taskCompletions.taskId', 'in', taskIds)
     .orderBy('taskCompletions.at')
     .execute();

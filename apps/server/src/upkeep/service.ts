@@ -175,8 +175,8 @@ const taskPhotoUrl = (row: { id: string; photoKey: string | null }) => (row.phot
 const completionPhotoUrl = (row: { id: string; photoKey: string | null }) =>
   row.photoKey ? versionedUrl(`/api/task-completions/${encodeURIComponent(row.id)}/photo`, row.photoKey) : null;
 
-async function toTasks(ctx: AppContext, db: Kysely<Database>, rows: TaskRow[]): Promise<Task[]> {
-  const completions = await latestCompletions(db, rows.map((row) => row.id));
+async function toTasks(ctx: AppContext, db: Kysely<Database>, rows: TaskRow[], viewer: SessionUser): Promise<Task[]> {
+  const completions = await latestCompletions(db, rows.map((row) => row.id), viewer);
   const day = today(ctx);
   return Promise.all(
     rows.map(async (row) => {
@@ -215,26 +215,27 @@ const taskFields = (row: { title: string; fromDate: string; toDate: string; year
 });
 
 export async function tasks(ctx: AppContext, viewer: SessionUser): Promise<{ tasks: Task[] }> {
-  return { tasks: await toTasks(ctx, ctx.db, await listTaskRows(ctx.db, viewer, 30)) };
+  return { tasks: await toTasks(ctx, ctx.db, await listTaskRows(ctx.db, viewer, 30), viewer) };
 }
 
 async function findTaskAs(ctx: AppContext, id: string, viewer: SessionUser): Promise<Task> {
   const row = await findTask(ctx.db, id, viewer);
   if (!row) throw notFound('Task');
-  return (await toTasks(ctx, ctx.db, [row]))[0]!;
+  return (await toTasks(ctx, ctx.db, [row], viewer))[0]!;
 }
 
-async function requireAssignee(db: Kysely<Database>, assigneeId: string | undefined): Promise<void> {
+/** Who does it: an enabled member the one assigning may see (a hidden account exists only for hidden accounts). */
+async function requireAssignee(db: Kysely<Database>, by: SessionUser, assigneeId: string | undefined): Promise<void> {
   if (assigneeId === undefined) return;
   const assignee = await findUserById(db, assigneeId);
-  if (!assignee || assignee.disabled === 1) throw new AppError(400, 'VALIDATION', 'No such member', 'assigneeId');
+  if (!assignee || assignee.disabled === 1 || (assignee.hidden === 1 && !by.hidden && assignee.id !== by.id)) throw new AppError(400, 'VALIDATION', 'No such member', 'assigneeId');
 }
 
 export async function createTask(ctx: AppContext, author: SessionUser, input: TaskInput, origin?: { id: string; bookingId: string }, db?: Kysely<Database>): Promise<string> {
   const id = origin?.id ?? randomUUID();
   const at = ctx.now().toISOString();
   const write = async (trx: Kysely<Database>) => {
-    await requireAssignee(trx, input.assigneeId);
+    await requireAssignee(trx, author, input.assigneeId);
     if (origin && (await findTask(trx, id, { id: author.id, hidden: true }))) throw new AppError(409, 'ALREADY_EXISTS', 'This problem was reported already');
     const row = {
       id,
@@ -282,7 +283,7 @@ export async function completeTask(ctx: AppContext, user: SessionUser, id: strin
     const row = await findTask(trx, id, user);
     if (!row) throw notFound('Task');
     if (row.doneAt !== null) throw new AppError(409, 'TASK_DONE', 'This task is done already');
-    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row]))[0]!, await lastChange(trx, 'task', id));
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row], user))[0]!, await lastChange(trx, 'task', id));
     await insertCompletion(trx, { id: completionId, taskId: id, byId: user.id, at: now.toISOString(), note: input.note || null, photoKey: null, windowFrom: row.fromDate, windowTo: row.toDate });
     const next = row.yearly === 1 ? nextYearlyWindow({ from: row.fromDate, to: row.toDate }, todayIn(ctx.config.houseTimeZone, now)) : null;
     const changes = next ? { fromDate: next.from, toDate: next.to, updatedAt: now.toISOString() } : { doneAt: now.toISOString(), updatedAt: now.toISOString() };
@@ -300,8 +301,9 @@ export async function changeTask(ctx: AppContext, user: SessionUser, id: string,
     const row = await findTask(trx, id, user);
     if (!row) throw notFound('Task');
     if (!mayChange(user, row.authorId)) throw forbidden();
-    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row]))[0]!, await lastChange(trx, 'task', id));
-    await requireAssignee(trx, input.assigneeId);
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row], user))[0]!, await lastChange(trx, 'task', id));
+    // Whoever the task is for already stays so, seen or not.
+    if (input.assigneeId !== row.assigneeId) await requireAssignee(trx, user, input.assigneeId);
     const changes = { title: input.title, note: input.note || null, yearly: input.yearly ? 1 : 0, fromDate: input.from, toDate: input.to, assigneeId: input.assigneeId ?? null, updatedAt: ctx.now().toISOString() };
     await updateTask(trx, id, changes);
     await recordChange(trx, { subject: 'task', subjectId: id, ownerId: row.authorId, action: 'updated', byId: user.id, at: ctx.now(), label: input.title, before: taskFields(row), after: taskFields({ ...row, ...changes }) });
@@ -317,7 +319,7 @@ export async function removeTask(ctx: AppContext, user: SessionUser, id: string,
     const row = await findTask(trx, id, user);
     if (!row) throw notFound('Task');
     if (!mayChange(user, row.authorId)) throw forbidden();
-    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row]))[0]!, await lastChange(trx, 'task', id));
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw staleEdit((await toTasks(ctx, trx, [row], user))[0]!, await lastChange(trx, 'task', id));
     if (row.photoKey) await deleteFile(trx, row.photoKey);
     await deleteTaskRow(trx, id);
     await recordChange(trx, { subject: 'task', subjectId: id, ownerId: row.authorId, action: 'deleted', byId: user.id, at: ctx.now(), label: row.title, before: taskFields(row), after: null });
@@ -440,7 +442,7 @@ export async function toKnow(ctx: AppContext, viewer: SessionUser): Promise<ToKn
   return {
     stay: { bookingId: stay.id, start: stay.startDate, end: stay.endDate },
     handovers,
-    tasks: await toTasks(ctx, ctx.db, taskRows),
+    tasks: await toTasks(ctx, ctx.db, taskRows, viewer),
     supplies: low.map(toSupply),
   };
 }

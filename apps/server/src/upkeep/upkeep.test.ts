@@ -166,6 +166,27 @@ describe.each(testDialects)('supplies, tasks and the handover (%s)', (dialect) =
     const seen = (await anna.get('/api/supplies')).body.supplies.find((s: any) => s.id === salt.id);
     expect(seen).toMatchObject({ claimedByName: null });
     expect((await hidden.get('/api/supplies')).body.supplies.find((s: any) => s.id === salt.id).claimedByName).toEqual(expect.any(String));
+
+    // Work it does on everyone's task is done for everyone, without its name; a visible admin cannot give it work.
+    const hiddenId = (await hidden.get('/api/session')).body.user.id;
+    const gutter = (await admin.post('/api/tasks', { title: 'Grondaia', yearly: false, from: '2027-03-01', to: '2027-03-31' })).body.task;
+    const assigned = await admin.post('/api/tasks', { title: 'Per il nascosto', yearly: false, from: '2027-03-01', to: '2027-03-31', assigneeId: hiddenId });
+    expect(assigned.body.error).toMatchObject({ code: 'VALIDATION', field: 'assigneeId' });
+    expect((await hidden.post(`/api/tasks/${gutter.id}/done`, {})).status).toBe(200);
+    const doneForAnna = (await anna.get('/api/tasks')).body.tasks.find((task: any) => task.id === gutter.id);
+    expect(doneForAnna).toMatchObject({ done: true, lastDone: { byName: null } });
+    expect((await hidden.get('/api/tasks')).body.tasks.find((task: any) => task.id === gutter.id).lastDone.byName).toEqual(expect.any(String));
+    const forItself = (await hidden.post('/api/tasks', { title: 'Anche per me', yearly: false, from: '2027-03-01', to: '2027-03-31', assigneeId: hiddenId })).body.task;
+    expect(forItself).toMatchObject({ assigneeId: hiddenId, assigneeName: expect.any(String) });
+    // A hidden administrator may give it everyone's task: the others read that someone does it.
+    const hiddenAdmin = await t.login('admin', { hidden: true });
+    const roof = (await admin.post('/api/tasks', { title: 'Tetto', yearly: false, from: '2027-03-01', to: '2027-03-31' })).body.task;
+    const given = await hiddenAdmin.request('PUT', `/api/tasks/${roof.id}`, { title: 'Tetto', yearly: false, from: '2027-03-01', to: '2027-03-31', assigneeId: hiddenId });
+    expect(given.body.task).toMatchObject({ assigneeName: expect.any(String) });
+    expect((await anna.get('/api/tasks')).body.tasks.find((task: any) => task.id === roof.id)).toMatchObject({ assigneeId: hiddenId, assigneeName: null });
+    // Changing something else keeps whom it is for.
+    const renamed = await admin.request('PUT', `/api/tasks/${roof.id}`, { title: 'Tetto e camino', yearly: false, from: '2027-03-01', to: '2027-03-31', assigneeId: hiddenId });
+    expect(renamed.body.task).toMatchObject({ title: 'Tetto e camino', assigneeId: hiddenId, assigneeName: null });
   });
 });
 

@@ -12,13 +12,25 @@ import { EditTaskDialog } from './edit-task-dialog.tsx';
 import { useCompleteTask, useDeleteTask } from './queries.ts';
 import styles from './tasks.module.css';
 
+/** Whom a task is for; a hidden account is «qualcuno» to those who may not see it. */
+function assigneeText(task: Task): string {
+  if (task.assigneeName) return t('upkeep.tasks.assignedTo', { name: task.assigneeName });
+  return task.assigneeId ? t('upkeep.tasks.assignedToSomeone') : t('upkeep.tasks.anyone');
+}
+
+/** Who did a task last and when (without a name the viewer may not read). */
+export function doneText({ byName, at }: { byName: string | null; at: string }): string {
+  const date = formatDisplayDate(at.slice(0, 10));
+  return byName ? t('upkeep.tasks.doneBy', { name: byName, date }) : t('upkeep.tasks.doneBySomeone', { date });
+}
+
 /** A task's window, yearly badge, who, overdue; its note as the server rendered it (Markdown, raw HTML off). */
 export function TaskSummary({ task }: { task: Task }) {
   return (
     <>
       <div className={styles.meta}>
         <span>{t('upkeep.tasks.window', { from: formatDisplayDate(task.from), to: formatDisplayDate(task.to) })}</span>
-        <span>· {task.assigneeName ? t('upkeep.tasks.assignedTo', { name: task.assigneeName }) : t('upkeep.tasks.anyone')}</span>
+        <span>· {assigneeText(task)}</span>
         {task.yearly ? (
           <span className={styles.badge} data-tone="yearly">
             {t('upkeep.tasks.yearly')}
@@ -62,7 +74,7 @@ export function TaskItem({ task, waiting = false }: { task: Task; waiting?: bool
       <TaskSummary task={task} />
       {task.lastDone ? (
         <p className={styles.muted}>
-          {t('upkeep.tasks.doneBy', { name: task.lastDone.byName ?? '', date: formatDisplayDate(task.lastDone.at.slice(0, 10)) })}
+          {doneText(task.lastDone)}
         </p>
       ) : null}
       {open ? <DoneForm task={task} onClose={() => setOpen(false)} /> : null}

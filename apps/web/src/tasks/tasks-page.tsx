@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ClipboardList, History } from 'lucide-react';
-import { formatDisplayDate, type TaskInput } from '@rustico/core';
+import type { TaskInput } from '@rustico/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { config } from '../lib/config.ts';
 import { errorText } from '../lib/error-text.ts';
@@ -15,7 +15,7 @@ import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { useAddTask, useTasks } from './queries.ts';
 import { emptyDraft, TaskForm, type TaskFormError } from './task-form.tsx';
-import { TaskItem } from './task-item.tsx';
+import { doneText, TaskItem } from './task-item.tsx';
 import styles from './tasks.module.css';
 
 /** /app/lavori: open tasks by their window, the latest done, and a new task. */
@@ -56,7 +56,7 @@ export function TasksPage() {
                 <li key={task.id} className={styles.task}>
                   <h3 className={styles.title}>{task.title}</h3>
                   {task.lastDone ? (
-                    <p className={styles.muted}>{t('upkeep.tasks.doneBy', { name: task.lastDone.byName ?? '', date: formatDisplayDate(task.lastDone.at.slice(0, 10)) })}</p>
+                    <p className={styles.muted}>{doneText(task.lastDone)}</p>
                   ) : null}
                 </li>
               ))}

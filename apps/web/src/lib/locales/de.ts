@@ -1453,6 +1453,8 @@ export const de: Messages = {
       confirmDone: 'Als erledigt markieren',
       doneToast: 'Als erledigt markiert',
       doneBy: 'Erledigt von {name} am {date}',
+      doneBySomeone: 'Erledigt am {date}',
+      assignedToSomeone: 'für jemanden',
       comesBack: 'Kommt nächstes Jahr wieder: ab {from}',
       photoOf: 'Foto von «{title}»',
       add: 'Neue Arbeit',

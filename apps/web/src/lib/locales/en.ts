@@ -1453,6 +1453,8 @@ export const en: Messages = {
       confirmDone: 'Mark as done',
       doneToast: 'Marked as done',
       doneBy: 'Done by {name} on {date}',
+      doneBySomeone: 'Done on {date}',
+      assignedToSomeone: 'for someone',
       comesBack: 'Back next year: from {from}',
       photoOf: 'Photo of «{title}»',
       add: 'New task',

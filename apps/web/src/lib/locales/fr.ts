@@ -1457,6 +1457,8 @@ export const fr: Messages = {
       confirmDone: 'Marquer comme fait',
       doneToast: 'Marqué comme fait',
       doneBy: 'Fait par {name} le {date}',
+      doneBySomeone: 'Fait le {date}',
+      assignedToSomeone: 'pour quelqu’un',
       comesBack: 'Revient l’an prochain: dès le {from}',
       photoOf: 'Photo de «{title}»',
       add: 'Nouveau travail',

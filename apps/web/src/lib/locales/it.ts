@@ -1232,6 +1232,8 @@ export const it = {
       confirmDone: 'Segna come fatto',
       doneToast: 'Segnato come fatto',
       doneBy: 'Fatto da {name} il {date}',
+      doneBySomeone: 'Fatto il {date}',
+      assignedToSomeone: 'per qualcuno',
       comesBack: 'Torna il prossimo anno: dal {from}',
       photoOf: 'Foto di «{title}»',
       add: 'Nuovo lavoro',
