@@ -64,7 +64,7 @@ function loadPanel() {
     panelRequested = false;
   });
 }
-const HoldPanel = lazy(() => import('../holds/hold-panel.tsx').then((module) => ({ default: module.HoldPanel })));
+const HoldPanel = lazy(() => import('./hold-panel.tsx').then((module) => ({ default: module.HoldPanel })));
 const NewBookingBar = lazy(() => loadNewBookingBar().then((module) => ({ default: module.NewBookingBar })));
 const BookingDetail = lazy(() => loadBookingDetail().then((module) => ({ default: module.BookingDetail })));
 

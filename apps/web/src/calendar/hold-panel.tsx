@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BellPlus, CalendarCheck, Hourglass, Undo2, X } from 'lucide-react';
 import { formatDisplayDate, isAdmin, type Hold, type Purpose, type SessionUser } from '@rustico/core';
-import { OwnerName, nightsText, PurposeSelect } from '../calendar/booking-parts.tsx';
+import { OwnerName, nightsText, PurposeSelect } from './booking-parts.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { useJoinWaitlist } from '../waitlist/queries.ts';
@@ -12,8 +12,8 @@ import { Card } from '../ui/card.tsx';
 import { Facts } from '../ui/facts.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { useConfirmHold, useReleaseHold } from './queries.ts';
-import styles from './holds.module.css';
+import { useConfirmHold, useReleaseHold } from '../holds/queries.ts';
+import styles from './hold-panel.module.css';
 
 export interface HoldPanelProps {
   hold: Hold;
