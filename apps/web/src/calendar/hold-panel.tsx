@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BellPlus, CalendarCheck, Hourglass, Undo2, X } from 'lucide-react';
+import { BellPlus, CalendarCheck, CalendarClock, Undo2, X } from 'lucide-react';
 import { formatDisplayDate, isAdmin, type Hold, type Purpose, type SessionUser } from '@rustico/core';
 import { OwnerName, nightsText, PurposeSelect } from './booking-parts.tsx';
 import { errorText } from '../lib/error-text.ts';
@@ -72,7 +72,7 @@ export function HoldPanel({ hold, user, onClose }: HoldPanelProps) {
   };
 
   return (
-    <Card title={t('holds.title')} icon={<Hourglass size={20} />}>
+    <Card title={t('holds.title')} icon={<CalendarClock size={20} />}>
       <Facts
         rows={[
           [t('calendar.owner'), <OwnerName key="owner" name={hold.ownerName} colour={hold.ownerColour} />],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Hourglass } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 import { formatDisplayDate, formatStayDates, nightsBetween } from '@rustico/core';
 import { useMyHolds } from '../holds/queries.ts';
 import { calendarPathFor } from '../lib/calendar-path.ts';
@@ -14,7 +14,7 @@ export function MyHoldsCard({ className }: { className?: string | undefined }) {
   if (holds.length === 0) return null;
   const today = houseToday();
   return (
-    <Card className={className} title={t('holds.mine')} aria-label={t('holds.mine')} icon={<Hourglass size={20} />}>
+    <Card className={className} title={t('holds.mine')} aria-label={t('holds.mine')} icon={<CalendarClock size={20} />}>
       <ul className={styles.undelivered}>
         {holds.map((hold) => (
           <li key={hold.id}>
