@@ -120,6 +120,14 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
     // Released, she may hold again.
     expect((await carla.post('/api/holds', { start: '2027-05-10', end: '2027-05-12' })).status).toBe(201);
 
+    // A hidden member's hold keeps its nights from everyone, but only hidden accounts see whose.
+    const hidden = await t.login('member', { hidden: true });
+    const secret = (await hidden.post('/api/holds', { start: '2027-06-10', end: '2027-06-12' })).body.hold;
+    expect((await bruno.get('/api/holds?from=2027-06-01&to=2027-06-30')).body.holds).toEqual([]);
+    const refused = await bruno.post('/api/bookings', { start: '2027-06-11', end: '2027-06-13', purpose: 'personal' });
+    expect({ code: code(refused), details: refused.body.error.details }).toEqual({ code: '409 NIGHTS_HELD', details: { holderName: null, holderId: null, until: '2026-11-28' } });
+    expect((await hidden.delete(`/api/holds/${secret.id}`)).status).toBe(204);
+
     await putHouseRules(t.ctx.db, { holdDays: null });
     expect(code(await bruno.post('/api/holds', { start: '2027-06-01', end: '2027-06-03' }))).toBe('409 HOLDS_OFF');
     await putHouseRules(t.ctx.db, { holdDays: 7, maxHolds: 2 });
