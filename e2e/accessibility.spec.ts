@@ -65,6 +65,23 @@ test('the calendar with bookings, a selection, a booking’s detail, its editing
   await calendar.expectFree(display(month, 3));
 });
 
+test('the calendar with a hold, and the hold’s panel', async ({ page }, testInfo) => {
+  const offset = isPhone(testInfo) ? 110 : 111;
+  const month = monthAhead(offset);
+  await loginAs(page, demo.superadmin);
+  const held = await page.context().request.post('/api/holds', { data: { start: iso(month, 3), end: iso(month, 6) } });
+  expect(held.status(), await held.text()).toBe(201);
+  const calendar = new CalendarPage(page, isPhone(testInfo));
+  await calendar.gotoMonth(offset);
+  await expect(page.locator('[data-status="held"]').first()).toBeVisible();
+  await expectAccessible(page, 'a month with a hold');
+  await calendar.tap(display(month, 4));
+  await expect(page.getByRole('button', { name: 'Conferma', exact: true })).toBeVisible();
+  await expectAccessible(page, 'a hold’s panel');
+  await page.getByRole('button', { name: 'Rilascia', exact: true }).click();
+  await calendar.expectFree(display(month, 4));
+});
+
 test('Registra: the delete confirmation at check-in and the cleaning checklist at check-out', async ({ page }, testInfo) => {
   // A member of this test's own, with a past stay an administrator booked for them (years no other spec uses).
   const member = await createMember(testInfo, 'A11y');

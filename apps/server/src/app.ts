@@ -7,6 +7,7 @@ import { bookingRoutes } from './bookings/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { upkeepRoutes } from './upkeep/routes.ts';
+import { holdRoutes } from './holds/routes.ts';
 import { houseRoutes } from './house/routes.ts';
 import { noteRoutes } from './notes/routes.ts';
 import { stayRoutes } from './stays/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(historyRoutes(ctx));
       await api.register(backupRoutes(ctx));
       await api.register(upkeepRoutes(ctx));
+      await api.register(holdRoutes(ctx));
     },
     { prefix: '/api' },
   );

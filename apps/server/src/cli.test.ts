@@ -66,6 +66,8 @@ describe('command line arguments', () => {
       update: { bookingWindowMonths: 12, maxStayNights: 21, quotaNights: 30, noticeDays: 2 },
     });
     expect(parseCommand(['rules', 'set', '--quota-nights', 'off', '--window-months', 'off'])).toEqual({ kind: 'rules-set', update: { quotaNights: null, bookingWindowMonths: null } });
+    expect(parseCommand(['rules', 'set', '--hold-days', 'off', '--max-holds', '3'])).toEqual({ kind: 'rules-set', update: { holdDays: null, maxHolds: 3 } });
+    expect(parseCommand(['rules', 'set', '--hold-days', '10'])).toEqual({ kind: 'rules-set', update: { holdDays: 10 } });
     expect(parseCommand(['rules', 'show'])).toEqual({ kind: 'rules-show' });
     expect(parseCommand(['peak', 'add', '--name', 'Natale', '--from', '12-20', '--to', '01-06'])).toEqual({
       kind: 'peak-add',
@@ -82,6 +84,7 @@ describe('command line arguments', () => {
       [['rules', 'set', '--quota-nights', 'trenta'], /--quota-nights must be a whole number from 0 to 366 or 'off'/],
       [['rules', 'set', '--max-stay-nights', 'off'], /--max-stay-nights must be a whole number from 1 to 366 \(got 'off'\)/],
       [['rules', 'set', '--notice-days', '-1'], /notice-days/],
+      [['rules', 'set', '--max-holds', 'off'], /max-holds/],
       [['rules', 'set', '--window', '6'], /--window/],
       [['rules', 'show', '--all'], /'rules show' takes no options/],
       [['rules', 'reset'], /rules needs set or show \(got 'reset'\)/],

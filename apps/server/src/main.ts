@@ -10,6 +10,7 @@ import { prunePasskeyChallenges } from './passkeys/service.ts';
 import { startReminderScheduler } from './reminders/scheduler.ts';
 import { startBackupScheduler } from './backups/scheduler.ts';
 import { startTurnScheduler } from './turns/scheduler.ts';
+import { startHoldScheduler } from './holds/scheduler.ts';
 import { prepareSetupToken } from './setup/service.ts';
 import { movePhotoFolderIntoDatabase } from './storage/photo-folder.ts';
 
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   const stopReminders = startReminderScheduler(ctx);
   const stopTurns = startTurnScheduler(ctx);
   const stopBackups = startBackupScheduler(ctx);
+  const stopHolds = startHoldScheduler(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     stopReminders();
     stopTurns();
     stopBackups();
+    stopHolds();
     // Refuses new connections, ends the live streams (preClose), waits for requests in flight.
     await app.close();
     await closeContext(ctx);

@@ -1,5 +1,6 @@
 import { endSessionsOf } from './auth/service.ts';
 import { backupRenderers } from './backups/messages.ts';
+import { checkOtherClaimsWith } from './bookings/fairness.ts';
 import { whenNightsFreed } from './bookings/service.ts';
 import { chooseChannelsWith, renderJobsWith } from './deliveries/service.ts';
 import { noticeRenderers } from './notices/mail.ts';
@@ -9,7 +10,8 @@ import { retirePasswordLinks } from './password-links/service.ts';
 import { reminderRenderers } from './reminders/messages.ts';
 import { upkeepRenderers } from './upkeep/messages.ts';
 import { whenCredentialsRevoked } from './users/service.ts';
-import { notifyWaitlist } from './waitlist/service.ts';
+import { countTakenNightsWith, notifyWaitlist } from './waitlist/service.ts';
+import { assertNotHeld, heldNightsBetween } from './holds/service.ts';
 
 /**
  * Hands the features' parts to the mechanisms that serve them all and import none of them,
@@ -25,4 +27,7 @@ export function registerParts(): void {
   chooseChannelsWith(channelOf);
   // Nights a move or a cancellation freed: the waitlist tells who asked for them.
   whenNightsFreed(notifyWaitlist);
+  // Holds («opzione»): held nights are taken for a booking and for the waitlist alike.
+  checkOtherClaimsWith(assertNotHeld);
+  countTakenNightsWith(heldNightsBetween);
 }

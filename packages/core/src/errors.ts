@@ -93,6 +93,11 @@ export const errorCodes = [
   'TASK_TITLE_TOO_LONG',
   'TASK_NOTE_TOO_LONG',
   'TASK_DONE',
+  // Holds (issue 43).
+  'HOLDS_OFF',
+  'HOLD_LIMIT',
+  'HOLD_EXPIRED',
+  'NIGHTS_HELD',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

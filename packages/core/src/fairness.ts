@@ -154,5 +154,5 @@ export function freedDays(before: Stay, after: Stay | null): IsoDate[] {
 
 // ---- In-app notices --------------------------------------------------------
 
-export const noticeKinds = ['request-approved', 'request-declined', 'turn-started', 'waitlist-freed'] as const;
+export const noticeKinds = ['request-approved', 'request-declined', 'turn-started', 'waitlist-freed', 'hold-expiring', 'hold-released'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];

@@ -1,4 +1,5 @@
 import type { HouseRules } from './api/house-rules.ts';
+import { DEFAULT_HOLD_DAYS, DEFAULT_MAX_HOLDS } from './holds.ts';
 
 /** At most ten years ahead, as any stay (`STAY_YEARS_AHEAD`). */
 export const MAX_BOOKING_WINDOW_MONTHS = 120;
@@ -13,6 +14,8 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   quotaNights: null,
   noticeDays: 0,
   memberQuotas: [],
+  holdDays: DEFAULT_HOLD_DAYS,
+  maxHolds: DEFAULT_MAX_HOLDS,
 };
 
 /** The rules an administrator sets one by one (and the CLI's `rules set`). */
@@ -24,5 +27,7 @@ export const ruleKeys = [
   'bookingWindowMonths',
   'quotaNights',
   'noticeDays',
+  'holdDays',
+  'maxHolds',
 ] as const;
 export type RuleKey = (typeof ruleKeys)[number];

@@ -212,6 +212,8 @@ describe('house rules', () => {
         quotaNights: null,
         noticeDays: 0,
         memberQuotas: [],
+        holdDays: 7,
+        maxHolds: 2,
       });
       expect((await t.client().get('/api/house/rules')).status).toBe(401);
     } finally {

@@ -63,6 +63,22 @@ export async function assertNightsFree(trx: Kysely<Database>, stay: Stay, status
   if (await bookingInTheWay(trx, stay, status, excludeId)) throw new AppError(409, 'BOOKING_OVERLAP', 'Those nights are booked already');
 }
 
+/**
+ * Other claims on nights than bookings (holds/ registers its own in parts.ts, so bookings/ need
+ * not know it): run inside the locked transaction, each refuses a stay on nights it claims now
+ * (ctx.now()) with its own 409.
+ */
+type NightsClaim = (ctx: AppContext, trx: Kysely<Database>, stay: Stay) => Promise<void>;
+const nightsClaims = new Set<NightsClaim>();
+
+export function checkOtherClaimsWith(claim: NightsClaim): void {
+  nightsClaims.add(claim);
+}
+
+async function assertNoOtherClaim(ctx: AppContext, trx: Kysely<Database>, stay: Stay): Promise<void> {
+  for (const claim of nightsClaims) await claim(ctx, trx, stay);
+}
+
 /** Run inside the locked transaction: the owner's quota in every year the stay has nights in. */
 export async function judgeQuota(
   trx: Kysely<Database>,
@@ -113,6 +129,8 @@ export async function judgeInTransaction(
     else status = 'requested';
   }
   await assertNightsFree(trx, stay, status, excludeId);
+  // Held nights are taken as booked ones are: no override sets that aside.
+  await assertNoOtherClaim(ctx, trx, stay);
   overridden.push(...(await judgeQuota(trx, ownerId, { ...stay, status }, excludeId, override)));
   return { status, overridden, turns: turns.turns };
 }

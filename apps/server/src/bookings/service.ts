@@ -194,7 +194,15 @@ function queueBookingNotice(ctx: AppContext, trx: Kysely<Database>, audience: No
   return queueNotice(ctx, trx, audience, { kind: 'bookings', subjectId: row.id, action, details });
 }
 
-export async function createBooking(ctx: AppContext, user: SessionUser, input: NewBooking): Promise<Booking> {
+/**
+ * Where a new booking comes from when it is not made afresh: a hold (holds/ passes how it ends the
+ * hold, run in the booking's transaction under the lock, before the rules are judged).
+ */
+export interface BookingSource {
+  fromHold: (trx: Kysely<Database>, bookingId: string) => Promise<void>;
+}
+
+export async function createBooking(ctx: AppContext, user: SessionUser, input: NewBooking, source?: BookingSource): Promise<Booking> {
   const override = assertMayOverride(user, input);
   const rules = await getHouseRules(ctx.db);
   const dateOverrides = judgeDates(ctx, user, input, rules, override);
@@ -202,6 +210,8 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: N
   const { row, verdict } = await ctx.db.transaction().execute(async (trx) => {
     await lockBookingsForWrite(trx);
     const ownerId = await ownerOf(trx, user, input.ownerId);
+    // The hold ends first, so its own nights do not stand in the booking's way.
+    if (source) await source.fromHold(trx, id);
     const verdict = await judgeInTransaction(ctx, trx, ownerId, input, null, override);
     const at = ctx.now().toISOString();
     await insertBooking(trx, {
@@ -225,7 +235,8 @@ export async function createBooking(ctx: AppContext, user: SessionUser, input: N
     });
     await passTurns(trx, verdict.turns, id, at);
     const row = (await findBooking(trx, id, user))!;
-    await recordBookingChange(trx, { row, action: 'created', byId: user.id, at: new Date(at), before: null, after: bookingFields(row) });
+    const after = source ? { ...bookingFields(row), fromHold: true } : bookingFields(row);
+    await recordBookingChange(trx, { row, action: 'created', byId: user.id, at: new Date(at), before: null, after });
     await queueBookingNotice(ctx, trx, noticeAudience(user), 'created', user, row);
     return { row, verdict };
   });

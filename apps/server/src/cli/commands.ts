@@ -23,7 +23,7 @@ export const USAGE = `Usage:
   npm run cli -- demo history [--years 20]
   npm run cli -- import firestore <export.json> [--dry-run]
   npm run cli -- reminders run [--at 2026-12-24T09:00]
-  npm run cli -- rules set [--window-months N|off] [--max-stay-nights N] [--quota-nights N|off] [--notice-days N]
+  npm run cli -- rules set [--window-months N|off] [--max-stay-nights N] [--quota-nights N|off] [--notice-days N] [--hold-days N|off] [--max-holds N]
   npm run cli -- rules show
   npm run cli -- peak add --name "Natale" --from 12-20 --to 01-06 [--year 2026]
   npm run cli -- peak list
@@ -162,15 +162,26 @@ function parseRulesCommand(action: string | undefined, rest: string[]): Command 
   if (action !== 'set') throw new UsageError(`rules needs set or show${action ? ` (got '${action}')` : ''}`);
   const flags = options(
     rest,
-    { 'window-months': { type: 'string' }, 'max-stay-nights': { type: 'string' }, 'quota-nights': { type: 'string' }, 'notice-days': { type: 'string' } },
-    "'rules set' takes --window-months, --max-stay-nights, --quota-nights, --notice-days",
+    {
+      'window-months': { type: 'string' },
+      'max-stay-nights': { type: 'string' },
+      'quota-nights': { type: 'string' },
+      'notice-days': { type: 'string' },
+      'hold-days': { type: 'string' },
+      'max-holds': { type: 'string' },
+    },
+    "'rules set' takes --window-months, --max-stay-nights, --quota-nights, --notice-days, --hold-days, --max-holds",
   );
   const update: HouseRulesUpdate = {};
   if (flags['window-months'] !== undefined) update.bookingWindowMonths = ruleNumber(flags['window-months'], 'window-months', 1, MAX_BOOKING_WINDOW_MONTHS, true);
   if (flags['max-stay-nights'] !== undefined) update.maxStayNights = ruleNumber(flags['max-stay-nights'], 'max-stay-nights', 1, 366, false)!;
   if (flags['quota-nights'] !== undefined) update.quotaNights = ruleNumber(flags['quota-nights'], 'quota-nights', 0, 366, true);
   if (flags['notice-days'] !== undefined) update.noticeDays = ruleNumber(flags['notice-days'], 'notice-days', 0, 365, false)!;
-  if (Object.keys(update).length === 0) throw new UsageError("'rules set' needs at least one of --window-months, --max-stay-nights, --quota-nights, --notice-days");
+  if (flags['hold-days'] !== undefined) update.holdDays = ruleNumber(flags['hold-days'], 'hold-days', 1, 60, true);
+  if (flags['max-holds'] !== undefined) update.maxHolds = ruleNumber(flags['max-holds'], 'max-holds', 1, 20, false)!;
+  if (Object.keys(update).length === 0) {
+    throw new UsageError("'rules set' needs at least one of --window-months, --max-stay-nights, --quota-nights, --notice-days, --hold-days, --max-holds");
+  }
   return { kind: 'rules-set', update };
 }
 

@@ -115,6 +115,7 @@ function printRules(rules: HouseRules): void {
     'longest stay': `${rules.maxStayNights} nights`,
     'yearly quota': off(rules.quotaNights, 'personal nights per member'),
     notice: `${rules.noticeDays} days`,
+    holds: rules.holdDays === null ? 'off' : `${rules.holdDays} days, at most ${rules.maxHolds} per member`,
     'night fee': `${(rules.nightFeeCentimes / 100).toFixed(2)} CHF`,
   });
   if (rules.memberQuotas.length > 0) console.log(`Members with a quota of their own: ${rules.memberQuotas.length} (see Impostazioni).`);

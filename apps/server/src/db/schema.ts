@@ -446,7 +446,24 @@ export interface HandoversTable {
   createdAt: string;
 }
 
+/** A hold («opzione») on free nights: live until it ends (confirmed, released, expired) or its moment passes. */
+export interface HoldsTable {
+  id: string;
+  userId: string;
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+  expiresAt: string;
+  endedAt: string | null;
+  endKind: 'confirmed' | 'released' | 'expired' | null;
+  endedBy: string | null;
+  endReason: string | null;
+  bookingId: string | null;
+  remindedAt: string | null;
+}
+
 export interface Database {
+  holds: HoldsTable;
   backups: BackupsTable;
   supplies: SuppliesTable;
   tasks: TasksTable;

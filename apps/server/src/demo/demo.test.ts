@@ -25,6 +25,17 @@ describe('the demo house', () => {
     expect((await luca.get(photo.receipt.thumbnailUrl)).status).toBe(200);
   });
 
+  it('has Luca’s hold on three free nights, ending in three days', async () => {
+    const now = t.clock.now().getTime();
+    const from = new Date(now).toISOString().slice(0, 10);
+    const to = new Date(now + 60 * 86_400_000).toISOString().slice(0, 10);
+    const holds = (await luca.get(`/api/holds?from=${from}&to=${to}`)).body.holds;
+    expect(holds).toEqual([expect.objectContaining({ ownerName: 'Luca Bernasconi' })]);
+    expect(Math.round((Date.parse(holds[0].lastDay) - Date.parse(from)) / 86_400_000)).toBeGreaterThanOrEqual(2);
+    expect(Math.round((Date.parse(holds[0].lastDay) - Date.parse(from)) / 86_400_000)).toBeLessThanOrEqual(4);
+    expect((await luca.post('/api/bookings', { start: holds[0].start, end: holds[0].end, purpose: 'personal' })).body.error.code).toBe('NIGHTS_HELD');
+  });
+
   it('has supplies with the firewood low, two yearly tasks, and the last stay\'s handover', async () => {
     const supplies = (await luca.get('/api/supplies')).body.supplies;
     expect(supplies.filter((s: any) => s.state !== 'ok' && s.claimedById === null).map((s: any) => s.name)).toEqual(['Legna']);

@@ -1,4 +1,4 @@
-import { bookingPath, formatDisplayDate, formatMonth, formatStayDates, localMomentIn, monthOf, MONTH_PARAM, type IsoDate, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
+import { bookingPath, formatDisplayDate, holdLastDay, formatMonth, formatStayDates, localMomentIn, monthOf, MONTH_PARAM, type IsoDate, type Language, type Notice, type NoticeKind, type PushMessage } from '@rustico/core';
 
 /** What a notice says, in it/de/en/fr: the push's title and line, the email's subject and paragraph. */
 export interface NoticeText {
@@ -22,7 +22,7 @@ function localTime(instant: string | null, timeZone: string): string {
   return `${formatDisplayDate(moment.day)} ${hh}:${mm}`;
 }
 
-const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => NoticeText>> = {
+const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string, lastDay: string) => NoticeText>> = {
   it: {
     'request-approved': (p) => ({ title: 'Richiesta approvata', body: `Il tuo soggiorno ${dates(p)} è confermato.${p.reason ? ` ${p.reason}` : ''}` }),
     'request-declined': (p) => ({
@@ -31,6 +31,8 @@ const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => 
     }),
     'turn-started': (p, until) => ({ title: 'Tocca a te', body: `È il tuo turno per prenotare tra il ${dates(p)}, fino al ${until}.` }),
     'waitlist-freed': (p) => ({ title: 'Si è liberato un posto', body: `Alcune notti che aspettavi (${dates(p)}) sono di nuovo libere.` }),
+    'hold-expiring': (p, _until, lastDay) => ({ title: 'La tua opzione scade', body: `La tua opzione ${dates(p)} vale fino al ${lastDay}: confermala o lasciala andare.` }),
+    'hold-released': (p) => ({ title: 'Opzione rilasciata', body: `${p.byName ?? 'Un amministratore'} ha rilasciato la tua opzione ${dates(p)}.${p.reason ? ` Motivo: ${p.reason}` : ''}` }),
   },
   de: {
     'request-approved': (p) => ({ title: 'Anfrage bestätigt', body: `Dein Aufenthalt ${dates(p)} ist bestätigt.${p.reason ? ` ${p.reason}` : ''}` }),
@@ -40,6 +42,8 @@ const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => 
     }),
     'turn-started': (p, until) => ({ title: 'Du bist dran', body: `Du kannst jetzt im Zeitraum ${dates(p)} buchen, bis ${until}.` }),
     'waitlist-freed': (p) => ({ title: 'Nächte frei geworden', body: `Nächte, auf die du wartest (${dates(p)}), sind wieder frei.` }),
+    'hold-expiring': (p, _until, lastDay) => ({ title: 'Deine Option läuft ab', body: `Deine Option ${dates(p)} gilt bis ${lastDay}: bestätige sie oder gib sie frei.` }),
+    'hold-released': (p) => ({ title: 'Option freigegeben', body: `${p.byName ?? 'Ein Admin'} hat deine Option ${dates(p)} freigegeben.${p.reason ? ` Grund: ${p.reason}` : ''}` }),
   },
   en: {
     'request-approved': (p) => ({ title: 'Request approved', body: `Your stay ${dates(p)} is confirmed.${p.reason ? ` ${p.reason}` : ''}` }),
@@ -49,6 +53,8 @@ const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => 
     }),
     'turn-started': (p, until) => ({ title: 'Your turn', body: `It is your turn to book between ${dates(p)}, until ${until}.` }),
     'waitlist-freed': (p) => ({ title: 'Nights freed up', body: `Some nights you were waiting for (${dates(p)}) are free again.` }),
+    'hold-expiring': (p, _until, lastDay) => ({ title: 'Your hold is ending', body: `Your hold ${dates(p)} lasts until ${lastDay}: confirm it or let it go.` }),
+    'hold-released': (p) => ({ title: 'Hold released', body: `${p.byName ?? 'An admin'} released your hold ${dates(p)}.${p.reason ? ` Reason: ${p.reason}` : ''}` }),
   },
   fr: {
     'request-approved': (p) => ({ title: 'Demande approuvée', body: `Ton séjour ${dates(p)} est confirmé.${p.reason ? ` ${p.reason}` : ''}` }),
@@ -58,11 +64,14 @@ const TEXTS: Record<Language, Record<NoticeKind, (p: Payload, until: string) => 
     }),
     'turn-started': (p, until) => ({ title: 'C’est ton tour', body: `Tu peux maintenant réserver dans la période ${dates(p)}, jusqu’au ${until}.` }),
     'waitlist-freed': (p) => ({ title: 'Des nuitées se sont libérées', body: `Des nuitées que tu attendais (${dates(p)}) sont de nouveau libres.` }),
+    'hold-expiring': (p, _until, lastDay) => ({ title: 'Ton option se termine', body: `Ton option ${dates(p)} vaut jusqu’au ${lastDay}: confirme-la ou laisse-la.` }),
+    'hold-released': (p) => ({ title: 'Option libérée', body: `${p.byName ?? 'Un administrateur'} a libéré ton option ${dates(p)}.${p.reason ? ` Motif: ${p.reason}` : ''}` }),
   },
 };
 
 export function noticeText(language: Language, kind: NoticeKind, payload: Payload, timeZone: string): NoticeText {
-  return TEXTS[language][kind](payload, localTime(payload.endsAt, timeZone));
+  const lastDay = payload.endsAt ? formatDisplayDate(holdLastDay(payload.endsAt, timeZone)) : '';
+  return TEXTS[language][kind](payload, localTime(payload.endsAt, timeZone), lastDay);
 }
 
 type Target = Pick<Notice, 'kind' | 'bookingId' | 'start'>;

@@ -143,6 +143,11 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
         return { start: created.start, end: created.end };
       },
       waitlistEntry: async () => (await must(owner.post('/api/waitlist', await fixtures().takenStay()), 'waitlist')).entry.id,
+      hold: async () => {
+        for (const hold of (await must(owner.get('/api/holds/mine'), 'my holds')).holds) await must(owner.delete(`/api/holds/${hold.id}`), 'release');
+        const { start, end } = nthStay(unique());
+        return (await must(owner.post('/api/holds', { start, end }), 'hold')).hold.id;
+      },
       passkey: async () => {
         const options = await must(owner.post('/api/profile/passkeys/options', {}), 'passkey options');
         return (await must(owner.post('/api/profile/passkeys', { name: `Telefono ${unique()}`, credential: new SoftwareAuthenticator('http://localhost:8080').create(options) }), 'passkey')).passkey.id;

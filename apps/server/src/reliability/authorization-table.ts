@@ -50,6 +50,8 @@ export interface Fixtures {
   task: (options?: { photo?: boolean }) => Promise<string>;
   /** The owner's completion of a new task, with a photo. */
   completion: () => Promise<string>;
+  /** A new hold («opzione») of the owner (the owner's earlier live holds released first: maxHolds). */
+  hold: () => Promise<string>;
   /** A small PNG: the owner's photo is one, and uploads send one. */
   png: Uint8Array;
   /** A fresh unique number (dates, emails, meter readings). */
@@ -318,6 +320,18 @@ export const authorizationTable: Record<string, Row> = {
     request: async (f) => ({ body: await f.takenStay() }),
   },
   'DELETE /api/waitlist/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.waitlistEntry() } }) },
+  // Holds (issue 43): everyone sees and makes them; the owner confirms; the owner, or an admin saying why, releases.
+  'GET /api/holds': { expect: loggedIn(200), request: () => ({ query: 'from=2027-01-01&to=2027-03-01' }) },
+  'GET /api/holds/mine': { expect: loggedIn(200) },
+  'POST /api/holds': {
+    expect: loggedIn(201),
+    request: (f) => {
+      const { start, end } = stay(f);
+      return { body: { start, end } };
+    },
+  },
+  'POST /api/holds/{id}/confirm': { expect: ownerOnly(201), request: async (f) => ({ params: { id: await f.hold() }, body: { purpose: 'personal' } }) },
+  'DELETE /api/holds/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.hold() }, query: 'reason=Lavori' }) },
   'GET /api/quota': { expect: loggedIn(200) },
   'GET /api/fairness': { expect: loggedIn(200) },
   'GET /api/notices': { expect: loggedIn(200) },

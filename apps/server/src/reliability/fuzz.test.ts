@@ -125,6 +125,7 @@ class Pools {
   readonly supplies = new Set<string>();
   readonly tasks = new Set<string>();
   readonly completions = new Set<string>();
+  readonly holds = new Set<string>();
 
   /** A value for the parameter `name` of the route `path`, already encoded. */
   pick(path: string, name: string, index: number): string {
@@ -146,7 +147,9 @@ class Pools {
                     ? this.tasks
                     : path.startsWith('/api/task-completions/')
                       ? this.completions
-                      : this.users;
+                      : path.startsWith('/api/holds/')
+                        ? this.holds
+                        : this.users;
     const values = [...pool];
     return values.length ? encodeURIComponent(values[index % values.length]!) : 'none';
   }
@@ -159,6 +162,7 @@ class Pools {
     for (const supply of [body.supply, ...(Array.isArray(body.supplies) ? body.supplies : [])]) if (supply?.id) this.supplies.add(supply.id);
     for (const task of [body.task, ...(Array.isArray(body.tasks) ? body.tasks : [])]) if (task?.id) this.tasks.add(task.id);
     if (typeof body.completionId === 'string') this.completions.add(body.completionId);
+    for (const hold of [body.hold, ...(Array.isArray(body.holds) ? body.holds : [])]) if (hold?.id) this.holds.add(hold.id);
     if (typeof body.url === 'string' && body.url.endsWith('.ics')) this.feeds.add(body.url.split('/').pop()!);
   }
 }
@@ -212,6 +216,8 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
         pools.harvest((await own.post('/api/supplies', { name: `Scorta di ${account.email}` })).body, '/api/supplies');
         pools.harvest((await own.post('/api/tasks', { title: `Lavoro di ${account.email}`, yearly: true, from: '2026-12-01', to: '2026-12-31' })).body, '/api/tasks');
         pools.harvest((await own.get('/api/profile/calendar-feed')).body, '');
+        const held = nthStay(++stay);
+        pools.harvest((await own.post('/api/holds', { start: held.start, end: held.end })).body, '/api/holds');
       }
       for (let i = 0; i < 10; i += 1) {
         pools.subjects.add((await createUser(t.ctx, { email: `subject${i}@fuzz.example.ch`, name: `Subject ${i}`, password: null, role: 'member' })).id);

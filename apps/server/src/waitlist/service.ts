@@ -12,11 +12,24 @@ function toEntry(row: WaitlistRow): WaitlistEntry {
 
 const today = (ctx: AppContext) => todayIn(ctx.config.houseTimeZone, ctx.now());
 
-/** The days of start..end that a confirmed or requested stay holds now. */
+/**
+ * Nights taken by something other than a booking (a hold: holds/ registers it in parts.ts, so the
+ * waitlist need not know it): the days of start..end it takes now.
+ */
+type TakenNights = (ctx: AppContext, start: IsoDate, end: IsoDate) => Promise<IsoDate[]>;
+const otherTakers = new Set<TakenNights>();
+
+export function countTakenNightsWith(taker: TakenNights): void {
+  otherTakers.add(taker);
+}
+
+/** The days of start..end that a confirmed or requested stay, or another claim, holds now. */
 async function takenDays(ctx: AppContext, start: IsoDate, end: IsoDate): Promise<Set<IsoDate>> {
   const near = await listBookingsNear(ctx.db, start, end, null);
   // Whatever would stop an instant booking: confirmed stays and requests alike.
-  return new Set(near.filter((b) => blocksStay(b.status, 'confirmed')).flatMap((b) => heldDays({ start: b.startDate, end: b.endDate })));
+  const taken = new Set(near.filter((b) => blocksStay(b.status, 'confirmed')).flatMap((b) => heldDays({ start: b.startDate, end: b.endDate })));
+  for (const taker of otherTakers) for (const day of await taker(ctx, start, end)) taken.add(day);
+  return taken;
 }
 
 /** Asks to be told when one of these taken nights frees up. */

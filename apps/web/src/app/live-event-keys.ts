@@ -7,6 +7,7 @@ import type { LiveEventKeys } from '../lib/events.ts';
 import { noteKeys } from '../notes/queries.ts';
 import { upkeepKey } from '../supplies/queries.ts';
 import { waitlistKey } from '../waitlist/queries.ts';
+import { holdKeys } from '../holds/queries.ts';
 
 /**
  * What each kind of live notice makes stale. A new kind of live data adds its type to
@@ -36,4 +37,6 @@ export const liveEventQueryKeys: LiveEventKeys = {
   waitlist: () => [waitlistKey],
   // Supplies, tasks and handovers: the lists, Home's «Da sapere»; a task's photo is a stored file.
   upkeep: () => [upkeepKey, storageKey],
+  // A hold made, confirmed (a booking too, told by its own event), released or ended: the calendar's hatched nights.
+  hold: () => [holdKeys.all, waitlistKey],
 };

@@ -31,7 +31,8 @@ import { Page } from '../ui/page.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { stayProblemText } from './booking-parts.tsx';
 import { EmptyPanel } from './empty-panel.tsx';
-import { bookingOn, MONTH_KEYS } from './layout.ts';
+import { bookingOn, MONTH_KEYS, type CalendarStay } from './layout.ts';
+import { holdRangeQuery, useHoldsBetween } from '../holds/queries.ts';
 import { MonthGrid } from './month-grid.tsx';
 import { useOnline } from '../offline/use-outbox.ts';
 import { QuotaLine } from '../fairness/booking-form-parts.tsx';
@@ -63,6 +64,7 @@ function loadPanel() {
     panelRequested = false;
   });
 }
+const HoldPanel = lazy(() => import('./hold-panel.tsx').then((module) => ({ default: module.HoldPanel })));
 const NewBookingBar = lazy(() => loadNewBookingBar().then((module) => ({ default: module.NewBookingBar })));
 const BookingDetail = lazy(() => loadBookingDetail().then((module) => ({ default: module.BookingDetail })));
 
@@ -78,6 +80,7 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
   // Back while choosing dates clears the choice, and stays on the calendar.
   useBackCloses(selection.kind !== 'none', () => setSelection(NO_SELECTION), 'calendarSelection');
   const [selectedBookingId, setSelectedBookingId] = useState<string | null>(opensBooking);
+  const [selectedHoldId, setSelectedHoldId] = useState<string | null>(null);
   // The grid's tab stop: today at first, then the day last focused (moved to with the keys or tapped).
   const [focusDay, setFocusDay] = useState<IsoDate>(today);
 
@@ -86,14 +89,18 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
   const to = days[days.length - 1]!;
   const bookingsQuery = useBookingsBetween(from, to);
   const bookings = bookingsQuery.data ?? [];
+  const holds = useHoldsBetween(from, to).data ?? [];
+  // Holds are drawn with the bookings, hatched: their nights are taken as a booking's are.
+  const stays: CalendarStay[] = [...bookings, ...holds.map((hold) => ({ ...hold, status: 'held' as const }))];
   const rules = useHouseRules().data;
   const admin = isAdmin(user.role);
   const monthName = t(MONTH_KEYS[shown.month - 1]!);
   const monthTitle = t('calendar.monthTitle', { month: monthName, year: shown.year });
   const monthPrefix = `${shown.year}-${String(shown.month).padStart(2, '0')}`;
   const selectedBooking = selectedBookingId ? bookings.find((booking) => booking.id === selectedBookingId) : undefined;
+  const selectedHold = selectedHoldId ? holds.find((hold) => hold.id === selectedHoldId) : undefined;
   // Requests hold their nights against instant bookings, not against other requests: the server decides.
-  const blocking = bookings.filter((booking) => booking.status !== 'requested');
+  const blocking = [...bookings.filter((booking) => booking.status !== 'requested'), ...holds];
   // The tab stop is always a day of the month shown.
   const activeDay = focusDay.startsWith(monthPrefix) ? focusDay : today.startsWith(monthPrefix) ? today : `${monthPrefix}-01`;
 
@@ -102,6 +109,14 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
   const refuse = (message: string) => toast({ title: message });
 
   const onTapDay = (day: IsoDate) => {
+    const held = bookingOn(day, holds);
+    if (held) {
+      setSelection(NO_SELECTION);
+      setSelectedBookingId(null);
+      setSelectedHoldId(held.id);
+      return;
+    }
+    setSelectedHoldId(null);
     const holder = bookingOn(day, bookings);
     // A requested night ends a range begun on a free day (a competing request); otherwise it opens the request.
     if (holder && !(holder.status === 'requested' && selection.kind === 'start')) {
@@ -133,6 +148,7 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
       return;
     }
     setSelectedBookingId(null);
+    setSelectedHoldId(null);
     setSelection(next);
   };
 
@@ -145,6 +161,7 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
   // The chosen range stays across months (a stay may span two); a booking's detail belongs to its month.
   const go = (by: number) => {
     setSelectedBookingId(null);
+    setSelectedHoldId(null);
     setFocusDay(sameDayMonthsAway(activeDay, by));
     setShown((value) => shiftMonth(value.year, value.month, by));
   };
@@ -162,7 +179,9 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
   const problemCode = stay && rules ? stayProblem(stay, { today, role: user.role, rules }) : null;
 
   let panel;
-  if (selectedBooking) {
+  if (selectedHold) {
+    panel = <HoldPanel key={selectedHold.id} hold={selectedHold} user={user} onClose={() => setSelectedHoldId(null)} />;
+  } else if (selectedBooking) {
     panel = (
       <BookingDetail
         key={selectedBooking.id}
@@ -215,9 +234,9 @@ export function CalendarPage({ opensOn, opensBooking }: { opensOn: CalendarMonth
             days={days}
             monthPrefix={monthPrefix}
             today={today}
-            bookings={bookings}
+            bookings={stays}
             selection={selection}
-            selectedBookingId={selectedBooking?.id ?? null}
+            selectedBookingId={selectedBooking?.id ?? selectedHold?.id ?? null}
             canPick={canPick}
             onTapDay={onTapDay}
             onDragSelect={onDragSelect}
@@ -250,6 +269,7 @@ async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSession(queryClient);
   await firstData([
     queryClient.prefetchQuery(bookingRangeQuery(days[0]!, days[days.length - 1]!)),
+    queryClient.prefetchQuery(holdRangeQuery(days[0]!, days[days.length - 1]!)),
     queryClient.prefetchQuery(houseRulesQuery),
     queryClient.prefetchQuery(quotaQuery(user.id, shown.year)),
     queryClient.prefetchQuery(turnRoundsQuery),

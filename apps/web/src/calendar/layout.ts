@@ -1,5 +1,5 @@
-import { occupiesDay, type Booking, type IsoDate } from '@rustico/core';
-import type { MessageKey } from '../lib/i18n.ts';
+import { occupiesDay, type Booking, type IsoDate, type Stay } from '@rustico/core';
+import { t, type MessageKey } from '../lib/i18n.ts';
 
 export const MONTH_KEYS = [
   'calendar.months.january',
@@ -26,9 +26,18 @@ export const WEEKDAY_KEYS = [
   ['calendar.weekdays.sunday', 'calendar.weekdaysFull.sunday'],
 ] as const satisfies readonly (readonly [MessageKey, MessageKey])[];
 
+/** What the grid draws: a booking, or a hold («opzione», status 'held', drawn hatched until its last day). */
+export interface CalendarStay extends Stay {
+  id: string;
+  ownerName: string;
+  ownerColour: string;
+  status: Booking['status'] | 'held';
+  lastDay?: IsoDate;
+}
+
 /** One piece of a booking's bar inside a week row, in day columns (0 = Monday; halves for arrival and departure). */
 export interface BarSegment {
-  booking: Booking;
+  booking: CalendarStay;
   /** Left edge, in columns from the row's start (e.g. 2.5 = the middle of Wednesday). */
   from: number;
   /** Right edge, in columns. */
@@ -46,7 +55,7 @@ export interface BarSegment {
  * shows the end of one bar and the start of the next; a day visit fills its
  * day. Bars are cut at the row's edges.
  */
-export function weekSegments(week: readonly IsoDate[], bookings: readonly Booking[]): BarSegment[] {
+export function weekSegments(week: readonly IsoDate[], bookings: readonly CalendarStay[]): BarSegment[] {
   const first = week[0]!;
   const last = week[week.length - 1]!;
   const segments: BarSegment[] = [];
@@ -91,7 +100,15 @@ export function barLabel(name: string, columns: number): string | null {
   return words.slice(0, 2).map((word) => word[0]!.toUpperCase()).join('');
 }
 
+/** A hold's bar: «Elena, opzione fino al 12.12» where it fits, «opzione fino al 12.12», or whose. */
+export function holdBarLabel(name: string, lastDay: IsoDate, columns: number): string | null {
+  const date = `${lastDay.slice(8, 10)}.${lastDay.slice(5, 7)}`;
+  if (columns >= 5) return t('holds.bar', { name: name.trim().split(/\s+/)[0] ?? name, date });
+  if (columns >= 2.5) return t('holds.until', { date });
+  return barLabel(name, columns);
+}
+
 /** The booking that holds a day (a departure day is free for a new arrival). */
-export function bookingOn(day: IsoDate, bookings: readonly Booking[]): Booking | undefined {
+export function bookingOn<T extends Stay>(day: IsoDate, bookings: readonly T[]): T | undefined {
   return bookings.find((booking) => occupiesDay(booking, day));
 }

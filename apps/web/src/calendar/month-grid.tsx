@@ -8,13 +8,12 @@ import {
   isSelected,
   selectionIsFree,
   textColourOn,
-  type Booking,
   type IsoDate,
   type Selection,
 } from '@rustico/core';
 import { t } from '../lib/i18n.ts';
 import { cx } from '../ui/cx.ts';
-import { barLabel, bookingOn, WEEKDAY_KEYS, weekSegments } from './layout.ts';
+import { barLabel, bookingOn, holdBarLabel, WEEKDAY_KEYS, weekSegments, type CalendarStay } from './layout.ts';
 import styles from './calendar.module.css';
 
 /** A finger or mouse that moves farther than this before the hold is a swipe or scroll, not a hold. */
@@ -26,7 +25,8 @@ export interface MonthGridProps {
   /** 'YYYY-MM' of the month shown; other days are dimmed. */
   monthPrefix: string;
   today: IsoDate;
-  bookings: readonly Booking[];
+  /** Bookings and holds (status 'held'). */
+  bookings: readonly CalendarStay[];
   selection: Selection;
   selectedBookingId: string | null;
   /** Whether a free day may start a selection (members cannot pick past days). */
@@ -286,14 +286,19 @@ export function MonthGrid({
                     segment.ends && styles.barEnd,
                     segment.booking.id === selectedBookingId && styles.barActive,
                   )}
-                  style={{
-                    left: `calc(${(segment.from / 7) * 100}% + 1px)`,
-                    width: `calc(${(columns / 7) * 100}% - 2px)`,
-                    background: segment.booking.ownerColour,
-                    color: textColourOn(segment.booking.ownerColour),
-                  }}
+                  style={
+                    segment.booking.status === 'held'
+                      ? // Hatched in the owner's colour (tentative.module.css); the text stays the page's.
+                        { left: `calc(${(segment.from / 7) * 100}% + 1px)`, width: `calc(${(columns / 7) * 100}% - 2px)`, ['--hold-colour' as string]: segment.booking.ownerColour }
+                      : {
+                          left: `calc(${(segment.from / 7) * 100}% + 1px)`,
+                          width: `calc(${(columns / 7) * 100}% - 2px)`,
+                          background: segment.booking.ownerColour,
+                          color: textColourOn(segment.booking.ownerColour),
+                        }
+                  }
                 >
-                  {barLabel(segment.booking.ownerName, columns)}
+                  {segment.booking.status === 'held' && segment.booking.lastDay ? holdBarLabel(segment.booking.ownerName, segment.booking.lastDay, columns) : barLabel(segment.booking.ownerName, columns)}
                 </span>
               );
             })}

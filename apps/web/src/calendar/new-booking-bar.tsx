@@ -10,6 +10,7 @@ import { Select } from '../ui/select.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { costText, nightsText, PurposeSelect } from './booking-parts.tsx';
 import { useCreateBooking } from '../bookings/queries.ts';
+import { useCreateHold } from '../holds/queries.ts';
 import styles from './calendar.module.css';
 
 export interface NewBookingBarProps {
@@ -39,6 +40,7 @@ export function NewBookingBar({ stay, user, rules, problem: found, problemOverri
   const admin = isAdmin(user.role);
   const members = useMembers(admin).data;
   const create = useCreateBooking();
+  const hold = useCreateHold();
   const { toast } = useToast();
   const bar = useRef<HTMLElement>(null);
 
@@ -69,6 +71,25 @@ export function NewBookingBar({ stay, user, rules, problem: found, problemOverri
         onSuccess: (booking) => {
           // Saved either way; a stay in a peak period is a request, and the member is told so.
           toast({ title: t('calendar.saved'), description: booking.status === 'requested' ? t('fairness.form.requestSaved') : undefined });
+          onSaved();
+        },
+        onError: (error) => {
+          setRefusal({ about, text: errorText(error) });
+          toast({ title: errorText(error), error: true });
+        },
+      },
+    );
+  };
+
+  // «Tieni in opzione»: the nights kept for the house's days, for oneself only, no rule set aside.
+  const holdable = rules?.holdDays != null && ownerId === user.id && !override.on;
+  const keep = () => {
+    setRefusal(null);
+    hold.mutate(
+      { start: stay.start, end: stay.end },
+      {
+        onSuccess: (made) => {
+          toast({ title: t('holds.made', { date: formatDisplayDate(made.lastDay) }) });
           onSaved();
         },
         onError: (error) => {
@@ -120,7 +141,12 @@ export function NewBookingBar({ stay, user, rules, problem: found, problemOverri
         <Button variant="outlined" onClick={onCancel}>
           {t('calendar.clearSelection')}
         </Button>
-        <Button onClick={save} loading={create.isPending} disabled={Boolean(problem)}>
+        {holdable ? (
+          <Button variant="outlined" onClick={keep} loading={hold.isPending} disabled={Boolean(problem) || create.isPending}>
+            {t('holds.hold')}
+          </Button>
+        ) : null}
+        <Button onClick={save} loading={create.isPending} disabled={Boolean(problem) || hold.isPending}>
           {t('calendar.save')}
         </Button>
       </div>

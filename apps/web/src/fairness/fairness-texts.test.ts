@@ -53,6 +53,13 @@ describe('refusals with their figures', () => {
     expect(errorText(turn)).toBe('Nel frattempo il turno è passato: ora tocca a Sofia. Guarda di nuovo prima di decidere');
   });
 
+  it('says whose hold keeps the nights until when, and names nobody for a hidden member’s', () => {
+    const held = new ApiError({ status: 409, code: 'NIGHTS_HELD', details: { holderName: 'Elena Pedrazzi', holderId: 'e', until: '2026-12-12' } });
+    expect(errorText(held)).toBe('Queste notti sono in opzione per Elena Pedrazzi fino al 12.12.2026');
+    const hidden = new ApiError({ status: 409, code: 'NIGHTS_HELD', details: { holderName: null, holderId: null, until: '2026-12-12' } });
+    expect(errorText(hidden)).toBe('Queste notti sono in opzione fino al 12.12.2026');
+  });
+
   it('without details the text stays as it is', () => {
     expect(errorText(new ApiError({ status: 409, code: 'BOOKING_OVERLAP' }))).toBe('Queste date sono già prenotate');
   });

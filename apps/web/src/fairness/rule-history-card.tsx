@@ -20,6 +20,7 @@ function valueText(change: RuleChange, value: Value): string {
   // Not set: a member has the house's quota again; the window and the quota are off.
   if (value === null && change.rule === 'memberQuota') return t('fairness.rules.houseQuota').toLowerCase();
   if (value === null && (change.rule === 'bookingWindowMonths' || change.rule === 'quotaNights')) return t('fairness.rules.noLimit').toLowerCase();
+  if (value === null && change.rule === 'holdDays') return t('holds.off').toLowerCase();
   if (value === null) return t('fairness.history.none');
   if (typeof value === 'object') return t('fairness.history.peak', { name: value.name, range: peakRangeText(value) });
   switch (change.rule) {
@@ -33,6 +34,7 @@ function valueText(change: RuleChange, value: Value): string {
     case 'bookingWindowMonths':
     case 'maxStayNights':
     case 'noticeDays':
+    case 'holdDays':
       return ruleValueText(change.rule, value);
     default:
       return String(value);

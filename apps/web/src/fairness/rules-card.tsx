@@ -16,14 +16,16 @@ import { staleEditOf } from '../lib/api.ts';
 import { refusalText, StaleEdit } from '../ui/stale-edit.tsx';
 import { useVersionedHouseRules, useSaveRules } from './queries.ts';
 
-type RuleField = 'bookingWindowMonths' | 'maxStayNights' | 'quotaNights' | 'noticeDays';
+type RuleField = 'bookingWindowMonths' | 'maxStayNights' | 'quotaNights' | 'noticeDays' | 'holdDays' | 'maxHolds';
 
-/** The four fair-booking numbers: their bounds and whether empty means "no limit". */
+/** The fair-booking numbers: their bounds and whether empty means "no limit" (for holds: none offered). */
 const FIELDS: ReadonlyArray<{ name: RuleField; min: number; max: number; optional: boolean }> = [
   { name: 'bookingWindowMonths', min: 1, max: MAX_BOOKING_WINDOW_MONTHS, optional: true },
   { name: 'maxStayNights', min: 1, max: 366, optional: false },
   { name: 'quotaNights', min: 0, max: 366, optional: true },
   { name: 'noticeDays', min: 0, max: 365, optional: false },
+  { name: 'holdDays', min: 1, max: 60, optional: true },
+  { name: 'maxHolds', min: 1, max: 20, optional: false },
 ];
 
 const LABELS = {
@@ -31,6 +33,8 @@ const LABELS = {
   maxStayNights: ['fairness.rules.maxStay', undefined],
   quotaNights: ['fairness.rules.quota', 'fairness.rules.quotaHint'],
   noticeDays: ['fairness.rules.notice', 'fairness.rules.noticeHint'],
+  holdDays: ['fairness.ruleNames.holdDays', 'holds.holdDaysHint'],
+  maxHolds: ['fairness.ruleNames.maxHolds', undefined],
 } as const;
 
 type FormValues = Record<RuleField, string>;
@@ -39,9 +43,10 @@ const asText = (value: number | null) => (value === null ? '' : String(value));
 
 /** What a rule reads as: '6 mesi', 'Nessun limite'. */
 export function ruleValueText(rule: RuleField, value: number | null): string {
-  if (value === null) return t('fairness.rules.noLimit');
+  if (value === null) return t(rule === 'holdDays' ? 'holds.off' : 'fairness.rules.noLimit');
+  if (rule === 'maxHolds') return String(value);
   if (rule === 'bookingWindowMonths') return t('fairness.rules.months', { count: value });
-  if (rule === 'noticeDays') return t('fairness.rules.days', { count: value });
+  if (rule === 'noticeDays' || rule === 'holdDays') return t('fairness.rules.days', { count: value });
   return t('fairness.rules.nights', { count: value });
 }
 

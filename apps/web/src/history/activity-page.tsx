@@ -24,7 +24,8 @@ const DISPLAY_DAY = /(\d{2})\.(\d{2})\.(\d{4})/;
 /** Where an entry's thing is seen: a booking in its month, an expense in Conti, a member in Utenti, the rules; null when nowhere. */
 function linkOf(entry: ActivityEntry, viewer: SessionUser): string | null {
   switch (entry.subject) {
-    case 'booking': {
+    case 'booking':
+    case 'hold': {
       const start = entry.fields.start?.to ?? entry.fields.start?.from;
       if (typeof start === 'string') return calendarPathFor(start);
       const day = DISPLAY_DAY.exec(entry.label);

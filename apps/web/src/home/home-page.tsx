@@ -16,6 +16,7 @@ import { latestNoteQuery } from '../notes/queries.ts';
 import { Hero } from './hero.tsx';
 import { HouseLetter, houseLetterQuery } from './house-letter.tsx';
 import { LastNoteCard } from './last-note-card.tsx';
+import { MyHoldsCard } from './my-holds-card.tsx';
 import { NextBookingCard } from './next-booking-card.tsx';
 import { StayActionCard } from './stay-action-card.tsx';
 import { ToKnowCard } from './to-know-card.tsx';
@@ -76,6 +77,7 @@ export function HomePage() {
         <ToKnowCard className={styles.wide} />
         <UndeliveredRemindersCard className={styles.wide} />
         <NoticesCard className={styles.wide} />
+        <MyHoldsCard className={styles.wide} />
         <RequestsCard user={user} className={styles.wide} />
         <TurnsCard user={user} className={styles.wide} compact />
         <WeatherCard />

@@ -25,6 +25,8 @@ export function detailParams(details: Details | undefined): MessageParams | unde
 
 /** Italian text for an API error code, with the refusal's figures when it has them. */
 export function errorCodeText(code: ErrorCode, details?: Details): string {
+  // A hidden member's hold keeps its nights without naming whose they are.
+  if (code === 'NIGHTS_HELD' && !details?.holderName) return t('holds.heldAnon', detailParams(details));
   return t(`errors.${code}`, detailParams(details));
 }
 

@@ -18,6 +18,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('waitlist'), action: z.literal('updated'), id: z.string() }),
   // Between stays: a supply, a task or a handover changed.
   z.object({ type: z.literal('upkeep'), action: z.literal('updated'), id: z.string() }),
+  // A hold («opzione») was made, confirmed, released or ended: the calendar refreshes.
+  z.object({ type: z.literal('hold'), action: z.enum(['created', 'deleted']), id: z.string() }),
   // The server could not replay what a reconnecting client missed: refetch everything.
   z.object({ type: z.literal('resync') }),
 ]);

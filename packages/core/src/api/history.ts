@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a history entry is about; each links to its screen (a booking's month, an expense, a member). */
-export const historySubjects = ['booking', 'expense', 'member', 'note', 'rules', 'peak', 'supply', 'task'] as const;
+export const historySubjects = ['booking', 'expense', 'member', 'note', 'rules', 'peak', 'supply', 'task', 'hold'] as const;
 export type HistorySubject = (typeof historySubjects)[number];
 
 /** What was done: every change of a thing is one of these. */
@@ -19,6 +19,9 @@ export const changeActions = [
   'password',
   'voucher',
   'photo',
+  // A hold given up by its owner or an admin, or ended by itself.
+  'released',
+  'expired',
 ] as const;
 export type ChangeAction = (typeof changeActions)[number];
 

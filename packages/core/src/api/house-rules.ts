@@ -29,6 +29,10 @@ export const houseRulesSchema = z.object({
   noticeDays: z.number().int().min(0).max(365),
   /** Members with a quota of their own. */
   memberQuotas: z.array(memberQuotaSchema),
+  /** How many days a hold («opzione») lasts; null: the house offers no holds. */
+  holdDays: z.number().int().min(1).max(60).nullable(),
+  /** Holds one member keeps at once. */
+  maxHolds: z.number().int().min(1).max(20),
 });
 export type HouseRules = z.infer<typeof houseRulesSchema>;
 

@@ -231,6 +231,10 @@ export const itPublic = {
     TASK_TITLE_TOO_LONG: 'Titolo troppo lungo',
     TASK_NOTE_TOO_LONG: 'Nota troppo lunga',
     TASK_DONE: 'Questo lavoro è già fatto',
+    HOLDS_OFF: 'La casa non offre opzioni',
+    HOLD_LIMIT: 'Hai già {maxHolds} opzioni: conferma o rilasciane una',
+    HOLD_EXPIRED: 'L’opzione è scaduta: le notti sono di nuovo libere',
+    NIGHTS_HELD: 'Queste notti sono in opzione per {holderName} fino al {until}',
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;

@@ -1,0 +1,53 @@
+import { addDays, localMomentIn, type IsoDate } from './dates.ts';
+import { instantOfLocal } from './reminders.ts';
+
+/** Holds («opzione», issue 43): free nights kept for a few days before one is sure. */
+export const DEFAULT_HOLD_DAYS = 7;
+export const DEFAULT_MAX_HOLDS = 2;
+
+/**
+ * When a hold made at `createdAt` ends: at midnight on the house's clock after its last day, so
+ * «opzione fino al 12.12» means the whole 12th. The last day is `holdDays` days after the day it
+ * was made.
+ */
+export function holdExpiry(createdAt: Date, holdDays: number, timeZone: string): Date {
+  const lastDay = addDays(localMomentIn(timeZone, createdAt).day, holdDays);
+  // Midnight exists in every zone the house may use; a zone skipping it would fall back to 01:00.
+  return instantOfLocal(`${addDays(lastDay, 1)}T00:00`, timeZone) ?? instantOfLocal(`${addDays(lastDay, 1)}T01:00`, timeZone)!;
+}
+
+/** The day «opzione fino al …» names: the last day the hold lasts, on the house's clock. */
+export function holdLastDay(expiresAt: string, timeZone: string): IsoDate {
+  return localMomentIn(timeZone, new Date(Date.parse(expiresAt) - 1)).day;
+}
+
+/** A hold is a hold until its moment passed, whether or not the release job ran yet. */
+export function holdIsLive(hold: { expiresAt: string; releasedAt: string | null }, at: Date): boolean {
+  return hold.releasedAt === null && Date.parse(hold.expiresAt) > at.getTime();
+}
+
+/** How many holds a member keeps at `at` (released and expired ones not). */
+export function liveHoldCount(holds: readonly { ownerId: string; expiresAt: string; releasedAt: string | null }[], ownerId: string, at: Date): number {
+  return holds.filter((hold) => hold.ownerId === ownerId && holdIsLive(hold, at)).length;
+}
+
+/** Whether one more hold would go past the house's limit. */
+export function holdLimitReached(liveCount: number, maxHolds: number): boolean {
+  return liveCount >= maxHolds;
+}
+
+/** The owner is reminded in the hold's last day: from a day before it ends. */
+export const HOLD_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a live hold's reminder is due at `at`. */
+export function holdReminderDue(hold: { expiresAt: string; releasedAt: string | null }, at: Date): boolean {
+  return holdIsLive(hold, at) && Date.parse(hold.expiresAt) - HOLD_REMINDER_BEFORE_MS <= at.getTime();
+}
+
+/** Whole days left, counting the last day: 1 on the last day, 0 once ended. */
+export function holdDaysLeft(expiresAt: string, at: Date, timeZone: string): number {
+  if (Date.parse(expiresAt) <= at.getTime()) return 0;
+  const today = localMomentIn(timeZone, at).day;
+  const last = holdLastDay(expiresAt, timeZone);
+  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000) + 1;
+}
