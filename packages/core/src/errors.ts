@@ -93,6 +93,15 @@ export const errorCodes = [
   'TASK_TITLE_TOO_LONG',
   'TASK_NOTE_TOO_LONG',
   'TASK_DONE',
+  // Swaps and stays given (issue 43).
+  'SWAP_STALE',
+  'SWAP_RULES',
+  'SWAP_EXPIRED',
+  'SWAP_PENDING',
+  'SWAP_DECIDED',
+  'OFFER_STALE',
+  'NOT_YOUR_BOOKING',
+  'WAITLIST_EMPTY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

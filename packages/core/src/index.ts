@@ -29,6 +29,7 @@ export * from './writes.ts';
 export * from './passkeys.ts';
 export * from './backups.ts';
 export * from './upkeep.ts';
+export * from './swaps.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/versions.ts';
@@ -61,3 +62,4 @@ export * from './api/passkeys.ts';
 export * from './api/backups.ts';
 export * from './api/reminders.ts';
 export * from './api/upkeep.ts';
+export * from './api/swaps.ts';

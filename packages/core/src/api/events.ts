@@ -18,6 +18,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('waitlist'), action: z.literal('updated'), id: z.string() }),
   // Between stays: a supply, a task or a handover changed.
   z.object({ type: z.literal('upkeep'), action: z.literal('updated'), id: z.string() }),
+  // A swap or a stay given was proposed, answered or withdrawn (the bookings it moves send their own).
+  z.object({ type: z.literal('swap'), action: z.literal('updated'), id: z.string() }),
+  z.object({ type: z.literal('offer'), action: z.literal('updated'), id: z.string() }),
   // The server could not replay what a reconnecting client missed: refetch everything.
   z.object({ type: z.literal('resync') }),
 ]);

@@ -19,6 +19,10 @@ export const changeActions = [
   'password',
   'voucher',
   'photo',
+  // Swaps and stays given: a proposal made, a stay swapped or given to another member.
+  'proposed',
+  'swapped',
+  'given',
 ] as const;
 export type ChangeAction = (typeof changeActions)[number];
 
