@@ -7,6 +7,7 @@ import type { LiveEventKeys } from '../lib/events.ts';
 import { noteKeys } from '../notes/queries.ts';
 import { upkeepKey } from '../supplies/queries.ts';
 import { waitlistKey } from '../waitlist/queries.ts';
+import { swapKeys } from '../swaps/queries.ts';
 
 /**
  * What each kind of live notice makes stale. A new kind of live data adds its type to
@@ -32,8 +33,11 @@ export const liveEventQueryKeys: LiveEventKeys = {
   rules: () => [houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views],
   turns: () => [fairnessKeys.turns],
   // A notice is a decision, a turn or a freed night: the stays it speaks of may have changed too.
-  notice: () => [fairnessKeys.notices, fairnessKeys.requests, waitlistKey],
+  notice: () => [fairnessKeys.notices, fairnessKeys.requests, waitlistKey, swapKeys.all],
   waitlist: () => [waitlistKey],
   // Supplies, tasks and handovers: the lists, Home's «Da sapere»; a task's photo is a stored file.
   upkeep: () => [upkeepKey, storageKey],
+  // A swap or a stay given proposed, answered or withdrawn (the stays it moved send their own booking events).
+  swap: () => [swapKeys.all],
+  offer: () => [swapKeys.all],
 };

@@ -11,6 +11,8 @@ import { NoticesCard } from '../fairness/notices-card.tsx';
 import { RequestsCard } from '../fairness/requests-card.tsx';
 import { TurnsCard } from '../fairness/turns-card.tsx';
 import { Page } from '../ui/page.tsx';
+import { SwapsCard } from '../swaps/swaps-card.tsx';
+import { offersQuery, swapsQuery } from '../swaps/queries.ts';
 import { nextBookingQuery } from '../bookings/queries.ts';
 import { latestNoteQuery } from '../notes/queries.ts';
 import { Hero } from './hero.tsx';
@@ -48,6 +50,8 @@ export async function loader() {
     queryClient.ensureQueryData(pendingRequestsQuery),
     queryClient.ensureQueryData(turnRoundsQuery),
     queryClient.ensureQueryData(toKnowQuery),
+    queryClient.ensureQueryData(swapsQuery),
+    queryClient.ensureQueryData(offersQuery),
   ];
   // Offline, a query the service worker has no answer for waits for the network: firstData's cap.
   await firstData(appearing);
@@ -76,6 +80,7 @@ export function HomePage() {
         <ToKnowCard className={styles.wide} />
         <UndeliveredRemindersCard className={styles.wide} />
         <NoticesCard className={styles.wide} />
+        <SwapsCard user={user} className={styles.wide} />
         <RequestsCard user={user} className={styles.wide} />
         <TurnsCard user={user} className={styles.wide} compact />
         <WeatherCard />
