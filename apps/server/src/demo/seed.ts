@@ -10,6 +10,7 @@ import { seedDemoNotes } from './notes.ts';
 import { seedDemoUpkeep } from './upkeep.ts';
 import { seedDemoPasskeys } from './passkeys.ts';
 import { seedDemoBackup } from './backup.ts';
+import { seedDemoSwaps } from './swaps.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
 
@@ -76,6 +77,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   await seedDemoFairness(ctx, ids);
   await seedDemoPasskeys(ctx, ids);
   await seedDemoUpkeep(ctx, ids);
+  await seedDemoSwaps(ctx, ids);
   // Last, so the copy holds the whole demo house.
   await seedDemoBackup(ctx);
   return logins;
