@@ -14,8 +14,8 @@ import { OfferRow, stayDates, SwapRow } from './proposals.tsx';
 import { useDirectory, useOffers, useOfferStay, useProposeSwap, useSwaps } from './queries.ts';
 import styles from './swaps.module.css';
 
-/** How far ahead «Proponi scambio» lists other members' stays. */
-const SWAP_HORIZON_DAYS = 400;
+/** How far ahead «Proponi scambio» lists other members' stays: three years (the server answers at most 1100 days at once). */
+const SWAP_HORIZON_DAYS = 1095;
 const FIRST_WAITING = 'waitlist';
 
 /** A stay that may still change hands: not begun, not checked in, not declined. */

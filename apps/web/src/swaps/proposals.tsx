@@ -39,10 +39,10 @@ function AnswerButtons({ mine, stale, waitingFor, pending, onAnswer }: { mine: b
   );
 }
 
-function useAnswered() {
+function useAnswered(kind: 'swap' | 'offer') {
   const { toast } = useToast();
   return (answer: Answer) => ({
-    onSuccess: () => toast({ title: t(done[answer]) }),
+    onSuccess: () => toast({ title: t(kind === 'offer' && answer === 'accept' ? 'swaps.offerAccepted' : done[answer]) }),
     onError: (error: unknown) => toast({ title: errorText(error), error: true }),
   });
 }
@@ -50,7 +50,7 @@ function useAnswered() {
 /** One open swap: what each would get, and the answers the viewer may give. */
 export function SwapRow({ swap, user }: { swap: Swap; user: SessionUser }) {
   const answer = useAnswerSwap();
-  const answered = useAnswered();
+  const answered = useAnswered('swap');
   const mine = swap.proposerId === user.id;
   const pending = answer.isPending && answer.variables.id === swap.id ? answer.variables.answer : null;
   const title = mine
@@ -69,7 +69,7 @@ export function SwapRow({ swap, user }: { swap: Swap; user: SessionUser }) {
 /** One open stay given. */
 export function OfferRow({ offer, user }: { offer: Offer; user: SessionUser }) {
   const answer = useAnswerOffer();
-  const answered = useAnswered();
+  const answered = useAnswered('offer');
   const mine = offer.fromId === user.id;
   const pending = answer.isPending && answer.variables.id === offer.id ? answer.variables.answer : null;
   const dates = stayDates(offer.booking);

@@ -1539,6 +1539,7 @@ export const de: Messages = {
     decline: 'Ablehnen',
     withdraw: 'Zurückziehen',
     accepted: 'Erledigt: die Aufenthalte haben den Besitzer gewechselt',
+    offerAccepted: 'Erledigt: der Aufenthalt gehört jetzt dir',
     declined: 'Vorschlag abgelehnt',
     withdrawn: 'Vorschlag zurückgezogen',
   },

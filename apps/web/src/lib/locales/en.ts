@@ -1539,6 +1539,7 @@ export const en: Messages = {
     decline: 'Decline',
     withdraw: 'Withdraw',
     accepted: 'Done: the stays changed hands',
+    offerAccepted: 'Done: the stay is yours now',
     declined: 'Proposal declined',
     withdrawn: 'Proposal withdrawn',
   },

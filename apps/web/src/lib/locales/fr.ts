@@ -1543,6 +1543,7 @@ export const fr: Messages = {
     decline: 'Refuser',
     withdraw: 'Retirer',
     accepted: 'Fait: les séjours ont changé de titulaire',
+    offerAccepted: 'Fait: le séjour est maintenant à toi',
     declined: 'Proposition refusée',
     withdrawn: 'Proposition retirée',
   },

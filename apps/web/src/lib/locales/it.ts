@@ -1310,6 +1310,7 @@ export const it = {
     decline: 'Rifiuta',
     withdraw: 'Ritira',
     accepted: 'Fatto: i soggiorni hanno cambiato titolare',
+    offerAccepted: 'Fatto: il soggiorno ora è tuo',
     declined: 'Proposta rifiutata',
     withdrawn: 'Proposta ritirata',
   },
