@@ -61,7 +61,7 @@ export async function loader() {
 
 /**
  * /app: the house picture, then the step a stay of mine needs today, my reminders no channel
- * delivered, my fair-booking notices, the requests waiting for a decision and the picking turns
+ * delivered, the swaps and stays given waiting for an answer, my fair-booking notices, the requests waiting for a decision and the picking turns
  * under way, weather, next booking and last note, then the house letter.
  */
 export function HomePage() {
@@ -79,8 +79,8 @@ export function HomePage() {
         <StayActionCard />
         <ToKnowCard className={styles.wide} />
         <UndeliveredRemindersCard className={styles.wide} />
-        <NoticesCard className={styles.wide} />
         <SwapsCard user={user} className={styles.wide} />
+        <NoticesCard className={styles.wide} />
         <RequestsCard user={user} className={styles.wide} />
         <TurnsCard user={user} className={styles.wide} compact />
         <WeatherCard />

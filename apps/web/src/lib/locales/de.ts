@@ -1534,6 +1534,7 @@ export const de: Messages = {
     waitingFor: 'Wartet auf {name}',
     until: 'Gilt bis {date}',
     viaWaitlist: 'Du bist die erste Person auf der Warteliste',
+    peak: 'Hochsaison: für die Person, die ihn bekommt, wird er eine Anfrage',
     stale: 'Gilt nicht mehr: ein Aufenthalt hat sich geändert',
     accept: 'Annehmen',
     decline: 'Ablehnen',

@@ -1534,6 +1534,7 @@ export const en: Messages = {
     waitingFor: 'Waiting for {name}',
     until: 'Open until {date}',
     viaWaitlist: 'You are first on the waitlist',
+    peak: 'peak period: it becomes a request for whoever receives it',
     stale: 'No longer valid: a stay changed',
     accept: 'Accept',
     decline: 'Decline',

@@ -1538,6 +1538,7 @@ export const fr: Messages = {
     waitingFor: 'En attente de {name}',
     until: 'Valable jusqu’au {date}',
     viaWaitlist: 'Tu es le premier en liste d’attente',
+    peak: 'période de pointe: pour qui le reçoit, il devient une demande',
     stale: 'Ne vaut plus: un séjour a changé',
     accept: 'Accepter',
     decline: 'Refuser',

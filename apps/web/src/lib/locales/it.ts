@@ -1305,6 +1305,7 @@ export const it = {
     waitingFor: 'In attesa di {name}',
     until: 'Vale fino al {date}',
     viaWaitlist: 'Sei il primo in lista d’attesa',
+    peak: 'periodo di punta: per chi lo riceve diventa una richiesta',
     stale: 'Non vale più: un soggiorno è cambiato',
     accept: 'Accetta',
     decline: 'Rifiuta',
