@@ -51,3 +51,9 @@ export async function settleSwap(db: Kysely<Database>, id: string, state: 'accep
   const result = await db.updateTable('swaps').set({ state, decidedAt: at }).where('id', '=', id).where('state', '=', 'pending').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Who declined a stay offered to the first on its waitlist: the offer passes them by. */
+export async function declinedWaitlistOffers(db: Kysely<Database>, bookingId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('swaps').select('toId').where('kind', '=', 'offer').where('bookingId', '=', bookingId).where('viaWaitlist', '=', 1).where('state', '=', 'declined').execute();
+  return new Set(rows.map((r) => r.toId));
+}

@@ -11,9 +11,9 @@ import { deliverNotice } from '../notices/service.ts';
 import { listPeakPeriods, toPeakPeriod } from '../peaks/service.ts';
 import { requestMessage } from '../push/messages.ts';
 import { recipientsOf } from '../push/recipients.ts';
-import { findUserById } from '../users/service.ts';
+import { findUserById, toSessionUser } from '../users/service.ts';
 import { firstWaitingFor } from '../waitlist/service.ts';
-import { findOpenOffer, findOpenPair, findSwap, insertSwap, listOpen, settleSwap, type SwapRow } from './repository.ts';
+import { declinedWaitlistOffers, findOpenOffer, findOpenPair, findSwap, insertSwap, listOpen, settleSwap, type SwapRow } from './repository.ts';
 
 /*
  * Swaps («scambio»: two members exchange two future stays) and stays given («cedi»: one member
@@ -269,7 +269,7 @@ export async function offerBooking(ctx: AppContext, user: SessionUser, bookingId
       if (to.id === user.id) throw new AppError(400, 'VALIDATION', 'A stay is given to someone else', 'toMemberId');
       toId = to.id;
     } else {
-      const first = await firstWaitingFor(trx, { start: mine.startDate, end: mine.endDate }, user);
+      const first = await firstWaitingFor(trx, { start: mine.startDate, end: mine.endDate }, user, await declinedWaitlistOffers(trx, mine.id));
       if (!first) throw new AppError(409, 'WAITLIST_EMPTY', 'Nobody waits for these nights');
       toId = first.userId;
     }
@@ -334,7 +334,23 @@ export async function acceptOffer(ctx: AppContext, user: SessionUser, id: string
 export async function declineOffer(ctx: AppContext, user: SessionUser, id: string): Promise<Offer> {
   const row = await closeSwap(ctx, user, id, 'offer', 'declined');
   await deliverNotice(ctx, row.fromId, `offer:${id}:answered`, 'offer-declined', { bookingId: row.bookingId, start: row.bookingStart, end: row.bookingEnd, byName: user.name });
+  if (row.viaWaitlist === 1 && row.bookingId) await passToNextWaiting(ctx, row.fromId, row.bookingId);
   return toOffer(row, false);
+}
+
+/**
+ * A stay offered to the first on its waitlist, declined: it goes on to the next who waits (those
+ * who declined it passed by). When nobody else waits, or the stay changed, or a rule refuses, it
+ * stays with its owner, who heard of the decline.
+ */
+async function passToNextWaiting(ctx: AppContext, giverId: string, bookingId: string): Promise<void> {
+  const giver = await findUserById(ctx.db, giverId);
+  if (!giver || giver.disabled === 1) return;
+  try {
+    await offerBooking(ctx, toSessionUser(giver), bookingId, {});
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
 }
 
 export async function withdrawOffer(ctx: AppContext, user: SessionUser, id: string): Promise<void> {

@@ -177,6 +177,19 @@ describe.each(testDialects)('swaps and stays given (%s)', (dialect) => {
     expect((await c.luca!.post(`/api/offers/${toLuca.id}/decline`)).body.offer.state).toBe('declined');
     expect((await ownerOf(stay.id)).userId).toBe(ids.carla);
     expect((await c.carla!.post(`/api/bookings/${stay.id}/offer`, { toMemberId: 'nobody' })).body.error.code).toBe('USER_NOT_FOUND');
+
+    // Offered to the first on the waitlist and declined, it passes to the next; after the last, it stays.
+    const next = await book('luca', '2027-09-20', '2027-09-25');
+    expect((await c.carla!.post('/api/waitlist', { start: '2027-09-21', end: '2027-09-23' })).status).toBe(201);
+    expect((await c.dario!.post('/api/waitlist', { start: '2027-09-22', end: '2027-09-24' })).status).toBe(201);
+    const first = (await c.luca!.post(`/api/bookings/${next.id}/offer`, {})).body.offer;
+    expect(first.toId).toBe(ids.carla);
+    expect((await c.carla!.post(`/api/offers/${first.id}/decline`)).status).toBe(200);
+    const passed = (await c.dario!.get('/api/offers')).body.offers.find((o: any) => o.booking.id === next.id);
+    expect(passed).toMatchObject({ toId: ids.dario, fromId: ids.luca, viaWaitlist: true, state: 'pending' });
+    expect((await c.dario!.post(`/api/offers/${passed.id}/decline`)).status).toBe(200);
+    expect((await c.luca!.get('/api/offers')).body.offers.filter((o: any) => o.booking.id === next.id)).toEqual([]);
+    expect((await ownerOf(next.id)).userId).toBe(ids.luca);
   });
 
   it('lets one of an acceptance and the owner’s cancel win, never half of both', async () => {
