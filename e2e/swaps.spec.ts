@@ -70,7 +70,7 @@ test('Anna gives a stay to the first on its waitlist, and Carla, who waited, acc
   await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 18));
   const swaps = new BookingSwaps(page);
-  await swaps.giveToFirstWaiting();
+  await swaps.giveToFirstWaiting(carla.name);
   await expect(page.getByText(`Soggiorno offerto a ${carla.name}`, { exact: true })).toBeVisible();
   await expect(swaps.section).toContainText(`In attesa di ${carla.name}`);
 

@@ -23,11 +23,11 @@ export class BookingSwaps {
     await expect(dialog).toBeHidden();
   }
 
-  /** Gives the stay shown to the first on its waitlist (the dialog's first choice). */
-  async giveToFirstWaiting() {
+  /** Gives the stay shown to the first on its waitlist, `name` (the dialog's first choice when someone waits). */
+  async giveToFirstWaiting(name: string) {
     await this.giveButton.click();
     const dialog = this.page.getByRole('dialog', { name: 'Cedi il soggiorno' });
-    await expect(dialog.getByRole('combobox', { name: 'A chi' })).toContainText('Al primo in lista d’attesa');
+    await expect(dialog.getByRole('combobox', { name: 'A chi' })).toContainText(`Al primo in lista d’attesa (${name})`);
     await dialog.getByRole('button', { name: 'Cedi', exact: true }).click();
     await expect(dialog).toBeHidden();
   }

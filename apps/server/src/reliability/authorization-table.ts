@@ -336,6 +336,7 @@ export const authorizationTable: Record<string, Row> = {
   'POST /api/swaps/{id}/decline': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.swap('partner') } }) },
   'DELETE /api/swaps/{id}': { expect: receiverOnly(204), request: async (f) => ({ params: { id: await f.swap('owner') } }) },
   'GET /api/offers': { expect: loggedIn(200) },
+  'GET /api/bookings/{id}/first-waiting': { expect: ownerOnly(200), request: async (f) => ({ params: { id: await f.ownStay() } }) },
   'POST /api/bookings/{id}/offer': { expect: ownerOnly(201), request: async (f) => ({ params: { id: await f.ownStay() }, body: { toMemberId: f.partnerId } }) },
   'POST /api/offers/{id}/accept': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.offer('partner') } }) },
   'POST /api/offers/{id}/decline': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.offer('partner') } }) },

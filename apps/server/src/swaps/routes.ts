@@ -1,10 +1,10 @@
-import { offerInputSchema, offerListSchema, offerResponseSchema, swapInputSchema, swapListSchema, swapResponseSchema } from '@rustico/core';
+import { firstWaitingSchema, offerInputSchema, offerListSchema, offerResponseSchema, swapInputSchema, swapListSchema, swapResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/guards.ts';
 import { errorResponses, idParams } from '../http/schemas.ts';
-import { acceptOffer, acceptSwap, declineOffer, declineSwap, myOffers, mySwaps, offerBooking, proposeSwap, withdrawOffer, withdrawSwap } from './service.ts';
+import { acceptOffer, acceptSwap, declineOffer, declineSwap, firstWaiting, myOffers, mySwaps, offerBooking, proposeSwap, withdrawOffer, withdrawSwap } from './service.ts';
 
 /** Swaps («scambio») of two members' future stays, and stays given («cedi»): proposed, then answered. */
 export function swapRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -60,6 +60,19 @@ export function swapRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/offers',
       { schema: { tags: ['fairness'], summary: 'The open stays I offered or was offered', response: { 200: offerListSchema, ...errorResponses(401) } } },
       async (request) => ({ offers: await myOffers(ctx, requireUser(request)) }),
+    );
+
+    app.get(
+      '/bookings/:id/first-waiting',
+      {
+        schema: {
+          tags: ['fairness'],
+          summary: 'Who is first on the waitlist of one of my stays, to whom «al primo in lista d’attesa» would give it (null: nobody waits)',
+          params: idParams,
+          response: { 200: firstWaitingSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => ({ first: await firstWaiting(ctx, requireUser(request), request.params.id) }),
     );
 
     app.post(

@@ -302,6 +302,15 @@ export async function offerBooking(ctx: AppContext, user: SessionUser, bookingId
   return toOffer(row, false);
 }
 
+/** Whom «al primo in lista d'attesa» would give one's stay to now, if anyone waits for its nights. */
+export async function firstWaiting(ctx: AppContext, user: SessionUser, bookingId: string): Promise<{ id: string; name: string } | null> {
+  const row = await findBooking(ctx.db, bookingId, user);
+  if (!row) throw notFound('Booking');
+  if (row.userId !== user.id) throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only its owner gives a stay');
+  const first = await firstWaitingFor(ctx.db, { start: row.startDate, end: row.endDate }, user, await declinedWaitlistOffers(ctx.db, row.id));
+  return first ? { id: first.userId, name: first.memberName } : null;
+}
+
 export async function myOffers(ctx: AppContext, user: SessionUser): Promise<Offer[]> {
   const rows = await listOpen(ctx.db, user.id, 'offer');
   return Promise.all(rows.map(async (row) => toOffer(row, (await isStale(ctx.db, row)) || row.expiresOn <= today(ctx))));

@@ -158,9 +158,12 @@ describe.each(testDialects)('swaps and stays given (%s)', (dialect) => {
     expect(Object.keys(members[0]).sort()).toEqual(['colour', 'id', 'name']);
     const stay = await book('anna', '2027-09-01', '2027-09-08');
     expect((await c.anna!.post(`/api/bookings/${stay.id}/offer`, {})).body.error.code).toBe('WAITLIST_EMPTY');
+    expect((await c.anna!.get(`/api/bookings/${stay.id}/first-waiting`)).body).toEqual({ first: null });
     // Carla asked first for some of its nights, Dario after her.
     expect((await c.carla!.post('/api/waitlist', { start: '2027-09-05', end: '2027-09-07' })).status).toBe(201);
     expect((await c.dario!.post('/api/waitlist', { start: '2027-09-01', end: '2027-09-03' })).status).toBe(201);
+    expect((await c.anna!.get(`/api/bookings/${stay.id}/first-waiting`)).body.first).toMatchObject({ id: ids.carla });
+    expect((await c.luca!.get(`/api/bookings/${stay.id}/first-waiting`)).body.error.code).toBe('NOT_YOUR_BOOKING');
     const offered = await c.anna!.post(`/api/bookings/${stay.id}/offer`, {});
     expect(offered.status).toBe(201);
     expect(offered.body.offer).toMatchObject({ toId: ids.carla, viaWaitlist: true, booking: { id: stay.id, start: '2027-09-01' }, state: 'pending' });

@@ -11,7 +11,7 @@ import { List } from '../ui/list.tsx';
 import { Select } from '../ui/select.tsx';
 import { useToast } from '../ui/toast-context.ts';
 import { OfferRow, stayDates, SwapRow } from './proposals.tsx';
-import { useDirectory, useOffers, useOfferStay, useProposeSwap, useSwaps } from './queries.ts';
+import { useDirectory, useFirstWaiting, useOffers, useOfferStay, useProposeSwap, useSwaps } from './queries.ts';
 import styles from './swaps.module.css';
 
 /** How far ahead «Proponi scambio» lists other members' stays: three years (the server answers at most 1100 days at once). */
@@ -69,12 +69,16 @@ function ProposeSwap({ booking, user, today }: { booking: Booking; user: Session
 
 function GiveStay({ booking, user }: { booking: Booking; user: SessionUser }) {
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState(FIRST_WAITING);
+  const [picked, setChoice] = useState<string | null>(null);
   const directory = useDirectory(open);
+  const waiting = useFirstWaiting(booking.id, open);
   const offer = useOfferStay();
   const { toast } = useToast();
+  // «Al primo in lista d'attesa» only when someone waits; it is then the first choice.
+  const first = waiting.data ?? null;
+  const choice = picked ?? (first ? FIRST_WAITING : '');
   const options = [
-    { value: FIRST_WAITING, label: t('swaps.firstWaiting') },
+    ...(first ? [{ value: FIRST_WAITING, label: t('swaps.firstWaiting', { name: first.name }) }] : []),
     ...(directory.data ?? []).filter((m) => m.id !== user.id).map((m) => ({ value: m.id, label: m.name })),
   ];
   const send = () =>
@@ -101,7 +105,7 @@ function GiveStay({ booking, user }: { booking: Booking; user: SessionUser }) {
       }
       actions={
         <DialogActions>
-          <Button onClick={send} loading={offer.isPending}>
+          <Button onClick={send} disabled={!choice} loading={offer.isPending}>
             {t('swaps.give')}
           </Button>
         </DialogActions>

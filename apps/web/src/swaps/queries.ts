@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { memberDirectorySchema, offerListSchema, offerResponseSchema, swapListSchema, swapResponseSchema, OfferInput, SwapInput } from '@rustico/core';
+import type { firstWaitingSchema, memberDirectorySchema, offerListSchema, offerResponseSchema, swapListSchema, swapResponseSchema, OfferInput, SwapInput } from '@rustico/core';
 import { api, type Answer } from '../lib/api.ts';
 import { bookingKeys } from '../bookings/queries.ts';
 import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
@@ -38,6 +38,15 @@ export function useDirectory(enabled: boolean) {
   return useQuery({
     queryKey: swapKeys.directory,
     queryFn: ({ signal }) => api.get<Answer<typeof memberDirectorySchema>>('/members/directory', { signal }).then((data) => data.members),
+    enabled,
+  });
+}
+
+/** Who is first on my stay's waitlist (null: nobody), asked for when the «Cedi» dialog opens. */
+export function useFirstWaiting(bookingId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...swapKeys.all, 'first-waiting', bookingId],
+    queryFn: ({ signal }) => api.get<Answer<typeof firstWaitingSchema>>(`/bookings/${encodeURIComponent(bookingId)}/first-waiting`, { signal }).then((data) => data.first),
     enabled,
   });
 }

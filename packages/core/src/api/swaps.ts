@@ -58,6 +58,9 @@ export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = z.object({ offer: offerSchema });
 export const offerListSchema = z.object({ offers: z.array(offerSchema) });
 
+/** Who is first on a stay's waitlist, for its owner: «Al primo in lista d'attesa» is offered only when someone waits. */
+export const firstWaitingSchema = z.object({ first: z.object({ id: z.string(), name: z.string() }).nullable() });
+
 /** Who one may give a stay to or swap with: the enabled members one may see. */
 export const memberDirectorySchema = z.object({ members: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string() })) });
 export type MemberDirectory = z.infer<typeof memberDirectorySchema>;

@@ -1525,7 +1525,7 @@ export const de: Messages = {
     giveTitle: 'Aufenthalt abgeben',
     giveText: 'Der Aufenthalt geht an die Person, wenn sie annimmt; bis dahin bleibt er deiner.',
     giveTo: 'An wen',
-    firstWaiting: 'An die erste Person auf der Warteliste',
+    firstWaiting: 'An die erste Person auf der Warteliste ({name})',
     offered: 'Aufenthalt {name} angeboten',
     swapFromMe: 'Tausch mit {name}: du bekommst {theirs}, gibst {mine}',
     swapToMe: '{name} schlägt einen Tausch vor: du bekommst {theirs}, gibst {mine}',

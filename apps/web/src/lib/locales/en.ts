@@ -1525,7 +1525,7 @@ export const en: Messages = {
     giveTitle: 'Give the stay',
     giveText: 'The stay moves to them when they accept; until then it stays yours.',
     giveTo: 'To whom',
-    firstWaiting: 'To the first on the waitlist',
+    firstWaiting: 'To the first on the waitlist ({name})',
     offered: 'Stay offered to {name}',
     swapFromMe: 'Swap with {name}: you get {theirs}, give {mine}',
     swapToMe: '{name} proposes a swap: you get {theirs}, give {mine}',

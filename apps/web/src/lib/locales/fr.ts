@@ -1529,7 +1529,7 @@ export const fr: Messages = {
     giveTitle: 'Céder le séjour',
     giveText: 'Le séjour passe à la personne quand elle accepte; jusque-là il reste à toi.',
     giveTo: 'À qui',
-    firstWaiting: 'Au premier en liste d’attente',
+    firstWaiting: 'Au premier en liste d’attente ({name})',
     offered: 'Séjour offert à {name}',
     swapFromMe: 'Échange avec {name}: tu reçois {theirs}, tu donnes {mine}',
     swapToMe: '{name} propose un échange: tu reçois {theirs}, tu donnes {mine}',

@@ -1296,7 +1296,7 @@ export const it = {
     giveTitle: 'Cedi il soggiorno',
     giveText: 'Il soggiorno passa a chi lo riceve quando accetta; fino ad allora resta tuo.',
     giveTo: 'A chi',
-    firstWaiting: 'Al primo in lista d’attesa',
+    firstWaiting: 'Al primo in lista d’attesa ({name})',
     offered: 'Soggiorno offerto a {name}',
     swapFromMe: 'Scambio con {name}: ricevi {theirs}, dai {mine}',
     swapToMe: '{name} propone uno scambio: ricevi {theirs}, dai {mine}',
