@@ -35,7 +35,7 @@ test('Anna proposes a swap, Bruno accepts it on Home, and the calendar shows eac
   await calendar.gotoMonth(offset);
   await calendar.tap(display(month, 4));
   const swaps = new BookingSwaps(page);
-  await swaps.propose(`${bruno.name} · ${display(month, 10)} – ${display(month, 13)}`);
+  await swaps.propose(`${bruno.name} · ${display(month, 10).slice(0, 6)}–${display(month, 13)}`);
   await expect(swaps.section).toContainText(`In attesa di ${bruno.name}`);
   await expect(swaps.section.getByRole('button', { name: 'Ritira' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('booking-panel.png') });

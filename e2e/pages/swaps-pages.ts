@@ -13,7 +13,7 @@ export class BookingSwaps {
     this.section = page.getByRole('region', { name: 'Scambi e cessioni' });
   }
 
-  /** Proposes to swap the stay shown with the one whose option reads `option` («Luca · 10.02.2028 – 13.02.2028»). */
+  /** Proposes to swap the stay shown with the one whose option reads `option` («Luca · 10.02.–13.02.2028»). */
   async propose(option: string | RegExp) {
     await this.proposeButton.click();
     const dialog = this.page.getByRole('dialog', { name: 'Proponi uno scambio' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowLeftRight, Gift } from 'lucide-react';
-import { addDays, type Booking, type IsoDate, type SessionUser } from '@rustico/core';
+import { addDays, formatDisplayDate, type Booking, type IsoDate, type SessionUser } from '@rustico/core';
 import { useBookingsBetween } from '../bookings/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
@@ -10,13 +10,19 @@ import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { List } from '../ui/list.tsx';
 import { Select } from '../ui/select.tsx';
 import { useToast } from '../ui/toast-context.ts';
-import { OfferRow, stayDates, SwapRow } from './proposals.tsx';
+import { OfferRow, SwapRow } from './proposals.tsx';
 import { useDirectory, useFirstWaiting, useOffers, useOfferStay, useProposeSwap, useSwaps } from './queries.ts';
 import styles from './swaps.module.css';
 
 /** How far ahead «Proponi scambio» lists other members' stays: three years (the server answers at most 1100 days at once). */
 const SWAP_HORIZON_DAYS = 1095;
 const FIRST_WAITING = 'waitlist';
+
+/** `13.12.–15.12.2026` (the year once when both days share it): an option of a phone's menu has one line. */
+export function compactDates(stay: { start: IsoDate; end: IsoDate }): string {
+  const [start, end] = [formatDisplayDate(stay.start), formatDisplayDate(stay.end)];
+  return stay.start.slice(0, 4) === stay.end.slice(0, 4) ? `${start.slice(0, 6)}–${end}` : `${start} – ${end}`;
+}
 
 /** A stay that may still change hands: not begun, not checked in, not declined. */
 const givable = (booking: Booking, today: IsoDate) => booking.start > today && !booking.checkedIn && booking.status !== 'declined';
@@ -28,7 +34,7 @@ function ProposeSwap({ booking, user, today }: { booking: Booking; user: Session
   const propose = useProposeSwap();
   const { toast } = useToast();
   const others = (ahead.data ?? []).filter((b) => b.ownerId !== user.id && givable(b, today));
-  const options = others.map((b) => ({ value: b.id, label: t('swaps.stayOption', { name: b.ownerName, dates: stayDates(b) }) }));
+  const options = others.map((b) => ({ value: b.id, label: t('swaps.stayOption', { name: b.ownerName, dates: compactDates(b) }) }));
   const send = () => {
     const other = others.find((b) => b.id === choice);
     if (!other) return;
