@@ -46,6 +46,7 @@ import { peakRoutes } from './peaks/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
 import { turnRoutes } from './turns/routes.ts';
 import { waitlistRoutes } from './waitlist/routes.ts';
+import { swapRoutes } from './swaps/routes.ts';
 import { APP_VERSION } from './version.ts';
 import { prepared } from './db/prepared.ts';
 import { databaseBytes, isPostgres } from './db/database.ts';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       await api.register(backupRoutes(ctx));
       await api.register(upkeepRoutes(ctx));
       await api.register(holdRoutes(ctx));
+      await api.register(swapRoutes(ctx));
     },
     { prefix: '/api' },
   );

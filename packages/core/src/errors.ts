@@ -98,6 +98,15 @@ export const errorCodes = [
   'HOLD_LIMIT',
   'HOLD_EXPIRED',
   'NIGHTS_HELD',
+  // Swaps and stays given (issue 43).
+  'SWAP_STALE',
+  'SWAP_RULES',
+  'SWAP_EXPIRED',
+  'SWAP_PENDING',
+  'SWAP_DECIDED',
+  'OFFER_STALE',
+  'NOT_YOUR_BOOKING',
+  'WAITLIST_EMPTY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

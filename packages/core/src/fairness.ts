@@ -154,5 +154,20 @@ export function freedDays(before: Stay, after: Stay | null): IsoDate[] {
 
 // ---- In-app notices --------------------------------------------------------
 
-export const noticeKinds = ['request-approved', 'request-declined', 'turn-started', 'waitlist-freed', 'hold-expiring', 'hold-released'] as const;
+export const noticeKinds = [
+  'request-approved',
+  'request-declined',
+  'turn-started',
+  'waitlist-freed',
+  // Holds: the day before one ends, to its owner; an admin's release, to its owner with the reason.
+  'hold-expiring',
+  'hold-released',
+  // Swaps and stays given: to whom it is proposed or offered, then to the proposer how it ended.
+  'swap-proposed',
+  'swap-accepted',
+  'swap-declined',
+  'offer-made',
+  'offer-accepted',
+  'offer-declined',
+] as const;
 export type NoticeKind = (typeof noticeKinds)[number];

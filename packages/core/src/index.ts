@@ -30,6 +30,7 @@ export * from './passkeys.ts';
 export * from './backups.ts';
 export * from './upkeep.ts';
 export * from './holds.ts';
+export * from './swaps.ts';
 // The API contract: the zod schemas and the types inferred from them (layout.test.ts keeps the two apart).
 export * from './api/dates.ts';
 export * from './api/versions.ts';
@@ -63,3 +64,4 @@ export * from './api/backups.ts';
 export * from './api/reminders.ts';
 export * from './api/upkeep.ts';
 export * from './api/holds.ts';
+export * from './api/swaps.ts';

@@ -195,7 +195,7 @@ export async function insertBooking(db: Kysely<Database>, booking: Insertable<Bo
 export function listQuotaStays(db: Kysely<Database>, userId: string, from: string, to: string, excludeId: string | null) {
   let query = db
     .selectFrom('bookings')
-    .select(['startDate as start', 'endDate as end', 'purpose', 'status'])
+    .select(['id', 'startDate as start', 'endDate as end', 'purpose', 'status'])
     .where('userId', '=', userId)
     .where('status', '!=', 'declined')
     .where('startDate', '<=', to)
@@ -249,6 +249,15 @@ export async function updateBooking(
     },
 ): Promise<void> {
   await db.updateTable('bookings').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * A stay swapped or given: its new owner and the status it has with them. Become a request
+ * (into a peak), it waits for a decision of its own: an earlier one no longer speaks for it.
+ */
+export async function setOwner(db: Kysely<Database>, id: string, changes: { userId: string; status: BookingStatus; updatedAt: string }): Promise<void> {
+  const undecided = changes.status === 'requested' ? { decision: null, decidedAt: null, decidedBy: null, decisionReason: null, declinedInFavourOf: null } : {};
+  await db.updateTable('bookings').set({ ...changes, ...undecided }).where('id', '=', id).execute();
 }
 
 export async function deleteBooking(db: Kysely<Database>, id: string): Promise<void> {

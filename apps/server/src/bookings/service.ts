@@ -46,7 +46,7 @@ import {
 } from './repository.ts';
 
 // What other features read and write of bookings goes through here, not its repository.
-export { type BookingRow, findBooking, firstBookingStart, insertBooking, listBookingsNear, listConfirmedStaysOf, listCountedStays, listOpenStays, listQuotaStays, listRequests, setDecision } from './repository.ts';
+export { type BookingRow, findBooking, firstBookingStart, insertBooking, listBookingsNear, listConfirmedStaysOf, listCountedStays, listOpenStays, listQuotaStays, listRequests, setDecision, setOwner } from './repository.ts';
 
 const MAX_RANGE_DAYS = 1100;
 
@@ -142,7 +142,7 @@ function assertMayOverride(user: SessionUser, input: { override?: unknown }): bo
 }
 
 /** What the history keeps of a booking: its dates, purpose, step in the fair booking, owner. */
-function bookingFields(row: Pick<BookingRow, 'startDate' | 'endDate' | 'purpose' | 'status' | 'ownerName'>): Fields {
+export function bookingFields(row: Pick<BookingRow, 'startDate' | 'endDate' | 'purpose' | 'status' | 'ownerName'>): Fields {
   return { start: row.startDate, end: row.endDate, purpose: row.purpose, status: row.status, owner: row.ownerName };
 }
 

@@ -10,6 +10,7 @@ import type {
   NoticeKind,
   NotificationKind,
   PacedKind,
+  SwapState,
   PaymentMethod,
   Purpose,
   Role,
@@ -462,6 +463,28 @@ export interface HoldsTable {
   remindedAt: string | null;
 }
 
+export interface SwapsTable {
+  id: string;
+  /** 'swap': two bookings change owner; 'offer': one booking goes to another member. */
+  kind: 'swap' | 'offer';
+  state: ColumnType<SwapState, SwapState | undefined, SwapState>;
+  fromId: string;
+  toId: string;
+  /** Null once the booking was deleted. */
+  bookingId: string | null;
+  bookingVersion: number;
+  bookingStart: string;
+  bookingEnd: string;
+  withBookingId: string | null;
+  withBookingVersion: number | null;
+  withStart: string | null;
+  withEnd: string | null;
+  viaWaitlist: number;
+  expiresOn: string;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
 export interface Database {
   holds: HoldsTable;
   backups: BackupsTable;
@@ -499,4 +522,5 @@ export interface Database {
   waitlistEntries: WaitlistEntriesTable;
   notices: NoticesTable;
   listsVersion: ListsVersionTable;
+  swaps: SwapsTable;
 }

@@ -45,6 +45,15 @@ describe('the demo house', () => {
     expect(handover).toEqual([{ name: 'Luca Bernasconi', note: expect.stringContaining('legna') }]);
   });
 
+  it('has one swap waiting for Marco, the demo login, on Home and in his notices', async () => {
+    const marco = t.client();
+    expect((await marco.post('/api/session', { email: 'marco@bernasconi.ch', password: DEMO_PASSWORD })).status).toBe(200);
+    const swaps = (await marco.get('/api/swaps')).body.swaps;
+    expect(swaps).toHaveLength(1);
+    expect(swaps[0]).toMatchObject({ toName: 'Marco Bernasconi', state: 'pending', stale: false });
+    expect((await marco.get('/api/notices')).body.notices.map((n: any) => n.kind)).toContain('swap-proposed');
+  });
+
   it('leaves exactly one reimbursement open, and the balances add up', async () => {
     const balances = (await luca.get('/api/accounts/balances')).body;
     const owed = balances.members.filter((m: any) => m.balanceCentimes > 0);

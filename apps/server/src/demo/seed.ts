@@ -11,6 +11,7 @@ import { seedDemoUpkeep } from './upkeep.ts';
 import { seedDemoPasskeys } from './passkeys.ts';
 import { seedDemoBackup } from './backup.ts';
 import { seedDemoHolds } from './holds.ts';
+import { seedDemoSwaps } from './swaps.ts';
 
 export const DEMO_PASSWORD = 'rustico-demo';
 
@@ -78,6 +79,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   await seedDemoPasskeys(ctx, ids);
   await seedDemoUpkeep(ctx, ids);
   await seedDemoHolds(ctx, ids);
+  await seedDemoSwaps(ctx, ids);
   // Last, so the copy holds the whole demo house.
   await seedDemoBackup(ctx);
   return logins;

@@ -25,7 +25,7 @@ interface Account {
  */
 describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
   let t: TestApp;
-  const accounts = {} as Record<Exclude<Viewer, 'anonymous'> | 'herald', Account>;
+  const accounts = {} as Record<Exclude<Viewer, 'anonymous'> | 'herald' | 'partner', Account>;
   let counter = 0;
   let png: Uint8Array;
 
@@ -53,6 +53,8 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
     accounts.superadmin = await account('Super', { role: 'superadmin' });
     accounts.hidden = await account('Hidden', { hidden: true });
     accounts.herald = await account('Herald');
+    // Who swaps with the owner or gives the owner a stay.
+    accounts.partner = await account('Partner');
     await setUserPhoto(t.ctx, accounts.owner.id, Buffer.from(png));
   });
   afterAll(async () => {
@@ -148,6 +150,20 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
         const { start, end } = nthStay(unique());
         return (await must(owner.post('/api/holds', { start, end }), 'hold')).hold.id;
       },
+      partnerId: accounts.partner.id,
+      swap: async (by) => {
+        const [proposer, other] = by === 'owner' ? [owner, accounts.partner.client] : [accounts.partner.client, owner];
+        const mine = (await must(proposer.post('/api/bookings', nthStay(unique())), 'booking')).booking.id;
+        const theirs = (await must(other.post('/api/bookings', nthStay(unique())), 'booking')).booking.id;
+        return (await must(proposer.post('/api/swaps', { bookingId: mine, withBookingId: theirs }), 'swap')).swap.id;
+      },
+      offer: async (by) => {
+        const [giver, to] = by === 'owner' ? [owner, accounts.partner.id] : [accounts.partner.client, accounts.owner.id];
+        const stayId = (await must(giver.post('/api/bookings', nthStay(unique())), 'booking')).booking.id;
+        return (await must(giver.post(`/api/bookings/${stayId}/offer`, { toMemberId: to }), 'offer')).offer.id;
+      },
+      ownStay: async () => (await must(owner.post('/api/bookings', nthStay(unique())), 'booking')).booking.id,
+      partnerStay: async () => (await must(accounts.partner.client.post('/api/bookings', nthStay(unique())), 'booking')).booking.id,
       passkey: async () => {
         const options = await must(owner.post('/api/profile/passkeys/options', {}), 'passkey options');
         return (await must(owner.post('/api/profile/passkeys', { name: `Telefono ${unique()}`, credential: new SoftwareAuthenticator('http://localhost:8080').create(options) }), 'passkey')).passkey.id;

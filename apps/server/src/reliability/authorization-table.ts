@@ -52,6 +52,15 @@ export interface Fixtures {
   completion: () => Promise<string>;
   /** A new hold («opzione») of the owner (the owner's earlier live holds released first: maxHolds). */
   hold: () => Promise<string>;
+  /** Another member, who swaps with the owner or gives the owner a stay. */
+  partnerId: string;
+  /** A new open swap proposed by the owner to the partner, or by the partner to the owner. */
+  swap: (by: 'owner' | 'partner') => Promise<string>;
+  /** A new open offer of a stay, by the owner to the partner or by the partner to the owner. */
+  offer: (by: 'owner' | 'partner') => Promise<string>;
+  /** A new future booking of the owner; of the partner. */
+  ownStay: () => Promise<string>;
+  partnerStay: () => Promise<string>;
   /** A small PNG: the owner's photo is one, and uploads send one. */
   png: Uint8Array;
   /** A fresh unique number (dates, emails, meter readings). */
@@ -87,6 +96,8 @@ const admins = (status: number) => ({ anonymous: UNAUTH, member: 403, admin: sta
 const superadmins = (status: number) => ({ ...admins(status), admin: 403 });
 /** Only the owner of the resource gets `status`; other members and admins 403. */
 const ownerOnly = (status: number) => ({ anonymous: UNAUTH, member: 403, owner: status, admin: 403, superadmin: 403, hidden: 403 });
+/** A proposal between the owner and another member: only the owner's side answers; to anyone else it does not exist. */
+const receiverOnly = (status: number) => ({ anonymous: UNAUTH, member: 404, owner: status, admin: 404, superadmin: 404, hidden: 404 });
 
 const reading = (f: Fixtures) => ({ dayKwh: 1000 + f.unique(), nightKwh: 500 });
 /** The n-th stay of a test: one night, two days apart from the next, so no two share a night. */
@@ -332,6 +343,19 @@ export const authorizationTable: Record<string, Row> = {
   },
   'POST /api/holds/{id}/confirm': { expect: ownerOnly(201), request: async (f) => ({ params: { id: await f.hold() }, body: { purpose: 'personal' } }) },
   'DELETE /api/holds/{id}': { expect: { ...ownerOnly(204), admin: 204, superadmin: 204 }, request: async (f) => ({ params: { id: await f.hold() }, query: 'reason=Lavori' }) },
+  // Swaps and stays given (issue 43): only its owner proposes or gives a stay; only the two members see a proposal.
+  'GET /api/swaps': { expect: loggedIn(200) },
+  'POST /api/swaps': { expect: ownerOnly(201), request: async (f) => ({ body: { bookingId: await f.ownStay(), withBookingId: await f.partnerStay() } }) },
+  'POST /api/swaps/{id}/accept': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.swap('partner') } }) },
+  'POST /api/swaps/{id}/decline': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.swap('partner') } }) },
+  'DELETE /api/swaps/{id}': { expect: receiverOnly(204), request: async (f) => ({ params: { id: await f.swap('owner') } }) },
+  'GET /api/offers': { expect: loggedIn(200) },
+  'GET /api/bookings/{id}/first-waiting': { expect: ownerOnly(200), request: async (f) => ({ params: { id: await f.ownStay() } }) },
+  'POST /api/bookings/{id}/offer': { expect: ownerOnly(201), request: async (f) => ({ params: { id: await f.ownStay() }, body: { toMemberId: f.partnerId } }) },
+  'POST /api/offers/{id}/accept': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.offer('partner') } }) },
+  'POST /api/offers/{id}/decline': { expect: receiverOnly(200), request: async (f) => ({ params: { id: await f.offer('partner') } }) },
+  'DELETE /api/offers/{id}': { expect: receiverOnly(204), request: async (f) => ({ params: { id: await f.offer('owner') } }) },
+  'GET /api/members/directory': { expect: loggedIn(200) },
   'GET /api/quota': { expect: loggedIn(200) },
   'GET /api/fairness': { expect: loggedIn(200) },
   'GET /api/notices': { expect: loggedIn(200) },

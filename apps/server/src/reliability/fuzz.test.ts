@@ -126,6 +126,8 @@ class Pools {
   readonly tasks = new Set<string>();
   readonly completions = new Set<string>();
   readonly holds = new Set<string>();
+  readonly swaps = new Set<string>();
+  readonly offers = new Set<string>();
 
   /** A value for the parameter `name` of the route `path`, already encoded. */
   pick(path: string, name: string, index: number): string {
@@ -149,7 +151,11 @@ class Pools {
                       ? this.completions
                       : path.startsWith('/api/holds/')
                         ? this.holds
-                        : this.users;
+                        : path.startsWith('/api/swaps/')
+                          ? this.swaps
+                          : path.startsWith('/api/offers/')
+                            ? this.offers
+                            : this.users;
     const values = [...pool];
     return values.length ? encodeURIComponent(values[index % values.length]!) : 'none';
   }
@@ -163,6 +169,8 @@ class Pools {
     for (const task of [body.task, ...(Array.isArray(body.tasks) ? body.tasks : [])]) if (task?.id) this.tasks.add(task.id);
     if (typeof body.completionId === 'string') this.completions.add(body.completionId);
     for (const hold of [body.hold, ...(Array.isArray(body.holds) ? body.holds : [])]) if (hold?.id) this.holds.add(hold.id);
+    for (const swap of [body.swap, ...(Array.isArray(body.swaps) ? body.swaps : [])]) if (swap?.id) this.swaps.add(swap.id);
+    for (const offer of [body.offer, ...(Array.isArray(body.offers) ? body.offers : [])]) if (offer?.id) this.offers.add(offer.id);
     if (typeof body.url === 'string' && body.url.endsWith('.ics')) this.feeds.add(body.url.split('/').pop()!);
   }
 }
@@ -225,6 +233,9 @@ describe.each(testDialects)('fuzzing (%s)', (dialect) => {
 
       // Booking on someone's behalf names real members now and then, so admins' bookings get through.
       KNOWN.ownerId = [...pools.users, ...pools.subjects];
+      // Swaps and stays given name real stays and members now and then, so some get through.
+      KNOWN.bookingId = KNOWN.withBookingId = [...pools.bookings];
+      KNOWN.toMemberId = [...pools.users];
       const doc = (await t.client().get('/api/openapi.json')).body;
       const ops = operationsOf(doc);
       const generated = fc.sample(requestArbitrary(ops, clients.length), { numRuns: REQUESTS, seed: SEED });

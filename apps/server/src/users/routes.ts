@@ -1,13 +1,26 @@
+import { memberDirectorySchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/guards.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { sendFile } from '../storage/service.ts';
-import { getUserPhoto } from './service.ts';
+import { getUserPhoto, memberDirectory } from './service.ts';
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/members/directory',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The enabled members by name (id, name, colour), to give a stay to or swap with; hidden accounts only for hidden accounts',
+          response: { 200: memberDirectorySchema, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({ members: await memberDirectory(ctx.db, requireUser(request)) }),
+    );
+
     app.get(
       '/users/:id/photo',
       {

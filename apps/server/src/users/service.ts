@@ -7,6 +7,7 @@ import { lastChange, recordChange, type Fields } from '../history/service.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, staleEdit } from '../http/errors.ts';
 import { encodeProfilePhoto } from './photo-encoding.ts';
+import { listUsers } from './repository.ts';
 import { lockFilesForWrite, lockRowForWrite } from '../db/locks.ts';
 import { contentKey, deleteFile, getFile, putUpload, versionedUrl, type StoredFile } from '../storage/service.ts';
 import { countUsers, findUserByEmail, findUserById, insertUser, updateName, updatePasswordHash, updatePhoto, type UserRow } from './repository.ts';
@@ -184,4 +185,13 @@ export async function setUserPassword(ctx: Pick<AppContext, 'db' | 'events' | 'n
   await ctx.db.transaction().execute((trx) => replacePasswordHash(trx, user.id, passwordHash, ctx.now()));
   // Open tabs too (other processes notice the ended sessions themselves).
   ctx.events.disconnect(user.id);
+}
+
+/** Who a member may give a stay to or swap with: the enabled members they may see, by name. */
+export async function memberDirectory(db: Db, viewer: SessionUser): Promise<{ id: string; name: string; colour: string }[]> {
+  const users = await listUsers(db);
+  return users
+    .filter((u) => u.disabled === 0 && (u.hidden === 0 || viewer.hidden))
+    .map((u) => ({ id: u.id, name: u.name, colour: u.colour }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'it'));
 }

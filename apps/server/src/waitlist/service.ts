@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, blocksStay, heldDays, isAdmin, nightsBetween, todayIn, type IsoDate, type SessionUser, type WaitlistEntry } from '@rustico/core';
 import { listBookingsNear } from '../bookings/service.ts';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { deliverNotice } from '../notices/service.ts';
 import { claimEntry, deleteEntry, findEntry, findWaiting, insertEntry, listEntries, listWaitingTouching, type WaitlistRow } from './repository.ts';
@@ -85,4 +87,13 @@ export function notifyWaitlist(ctx: AppContext, days: readonly IsoDate[]): void 
       ctx.events.publish({ type: 'waitlist', action: 'updated', id: entry.id }, { ownerId: entry.userId, ownerHidden: entry.memberHidden === 1 });
     }
   });
+}
+
+/** The member who asked first, still waiting, for a night a stay holds (but those `passed`): whom «al primo in lista d'attesa» gives it to. */
+export async function firstWaitingFor(db: Kysely<Database>, stay: { start: IsoDate; end: IsoDate }, except: { id: string; hidden: boolean }, passed: ReadonlySet<string> = new Set()) {
+  const nights = new Set(heldDays(stay));
+  if (nights.size === 0) return undefined;
+  const entries = await listWaitingTouching(db, stay.start, addDays(stay.end, -1));
+  // A hidden account's stays pass only among hidden accounts.
+  return entries.find((e) => e.userId !== except.id && !passed.has(e.userId) && (e.memberHidden === 1) === except.hidden && heldDays({ start: e.startDate, end: e.endDate }).some((d) => nights.has(d)));
 }

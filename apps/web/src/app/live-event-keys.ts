@@ -8,6 +8,7 @@ import { noteKeys } from '../notes/queries.ts';
 import { upkeepKey } from '../supplies/queries.ts';
 import { waitlistKey } from '../waitlist/queries.ts';
 import { holdKeys } from '../holds/queries.ts';
+import { swapKeys } from '../swaps/queries.ts';
 
 /**
  * What each kind of live notice makes stale. A new kind of live data adds its type to
@@ -33,10 +34,13 @@ export const liveEventQueryKeys: LiveEventKeys = {
   rules: () => [houseRulesKey, fairnessKeys.ruleHistory, fairnessKeys.peaks, fairnessKeys.quotas, fairnessKeys.views],
   turns: () => [fairnessKeys.turns],
   // A notice is a decision, a turn or a freed night: the stays it speaks of may have changed too.
-  notice: () => [fairnessKeys.notices, fairnessKeys.requests, waitlistKey],
+  notice: () => [fairnessKeys.notices, fairnessKeys.requests, waitlistKey, swapKeys.all],
   waitlist: () => [waitlistKey],
   // Supplies, tasks and handovers: the lists, Home's «Da sapere»; a task's photo is a stored file.
   upkeep: () => [upkeepKey, storageKey],
   // A hold made, confirmed (a booking too, told by its own event), released or ended: the calendar's hatched nights.
   hold: () => [holdKeys.all, waitlistKey],
+  // A swap or a stay given proposed, answered or withdrawn (the stays it moved send their own booking events).
+  swap: () => [swapKeys.all],
+  offer: () => [swapKeys.all],
 };

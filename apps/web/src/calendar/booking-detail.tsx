@@ -16,6 +16,7 @@ import { useDeleteBooking } from '../bookings/queries.ts';
 import { BookingChanges } from '../history/booking-changes.tsx';
 import { refusalText } from '../ui/stale-edit.tsx';
 import { Actions } from '../ui/actions.tsx';
+import { BookingSwaps } from '../swaps/booking-swaps.tsx';
 import styles from './calendar.module.css';
 
 export interface BookingDetailProps {
@@ -83,6 +84,7 @@ export function BookingDetail({ booking, user, today, rules, bookings, onClose, 
         ]}
       />
       <BookingFairness booking={booking} user={user} today={today} onRequestToo={onRequestToo} />
+      <BookingSwaps booking={booking} user={user} today={today} />
       {booking.createdByName ? <p className={styles.note}>{t('calendar.bookedBy', { name: booking.createdByName })}</p> : null}
       {booking.ownerId === user.id && booking.checkedIn ? <p className={styles.note}>{t('calendar.checkedInLocked')}</p> : null}
       {booking.ownerId !== user.id && !canDelete ? <p className={styles.note}>{t('calendar.readOnly')}</p> : null}

@@ -13,7 +13,8 @@ const day = (iso: string | null) => (iso ? formatDisplayDate(iso.slice(0, 10)) :
 
 /** The lines of one notice: what happened, then why (the reason, whose request won, until when a turn runs). */
 export function noticeLines(notice: Notice): string[] {
-  const lines = [t(`fairness.notices.kinds.${notice.kind}`, { start: day(notice.start), end: day(notice.end) })];
+  // byName: who proposed, gave or answered a swap or a stay given.
+  const lines = [t(`fairness.notices.kinds.${notice.kind}`, { start: day(notice.start), end: day(notice.end), byName: notice.byName ?? '' })];
   if (notice.inFavourOfName) lines.push(t('fairness.notices.inFavourOf', { name: notice.inFavourOfName }));
   if (notice.reason) lines.push(t('fairness.notices.reason', { reason: notice.reason }));
   if (notice.endsAt) lines.push(t('fairness.notices.endsAt', { when: formatMoment(notice.endsAt) }));

@@ -11,6 +11,8 @@ import { NoticesCard } from '../fairness/notices-card.tsx';
 import { RequestsCard } from '../fairness/requests-card.tsx';
 import { TurnsCard } from '../fairness/turns-card.tsx';
 import { Page } from '../ui/page.tsx';
+import { SwapsCard } from '../swaps/swaps-card.tsx';
+import { offersQuery, swapsQuery } from '../swaps/queries.ts';
 import { nextBookingQuery } from '../bookings/queries.ts';
 import { latestNoteQuery } from '../notes/queries.ts';
 import { Hero } from './hero.tsx';
@@ -49,6 +51,8 @@ export async function loader() {
     queryClient.ensureQueryData(pendingRequestsQuery),
     queryClient.ensureQueryData(turnRoundsQuery),
     queryClient.ensureQueryData(toKnowQuery),
+    queryClient.ensureQueryData(swapsQuery),
+    queryClient.ensureQueryData(offersQuery),
   ];
   // Offline, a query the service worker has no answer for waits for the network: firstData's cap.
   await firstData(appearing);
@@ -58,7 +62,7 @@ export async function loader() {
 
 /**
  * /app: the house picture, then the step a stay of mine needs today, my reminders no channel
- * delivered, my fair-booking notices, the requests waiting for a decision and the picking turns
+ * delivered, the swaps and stays given waiting for an answer, my fair-booking notices, the requests waiting for a decision and the picking turns
  * under way, weather, next booking and last note, then the house letter.
  */
 export function HomePage() {
@@ -76,6 +80,7 @@ export function HomePage() {
         <StayActionCard />
         <ToKnowCard className={styles.wide} />
         <UndeliveredRemindersCard className={styles.wide} />
+        <SwapsCard user={user} className={styles.wide} />
         <NoticesCard className={styles.wide} />
         <MyHoldsCard className={styles.wide} />
         <RequestsCard user={user} className={styles.wide} />

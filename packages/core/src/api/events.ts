@@ -20,6 +20,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('upkeep'), action: z.literal('updated'), id: z.string() }),
   // A hold («opzione») was made, confirmed, released or ended: the calendar refreshes.
   z.object({ type: z.literal('hold'), action: z.enum(['created', 'deleted']), id: z.string() }),
+  // A swap or a stay given was proposed, answered or withdrawn (the bookings it moves send their own).
+  z.object({ type: z.literal('swap'), action: z.literal('updated'), id: z.string() }),
+  z.object({ type: z.literal('offer'), action: z.literal('updated'), id: z.string() }),
   // The server could not replay what a reconnecting client missed: refetch everything.
   z.object({ type: z.literal('resync') }),
 ]);

@@ -22,6 +22,10 @@ export const changeActions = [
   // A hold given up by its owner or an admin, or ended by itself.
   'released',
   'expired',
+  // Swaps and stays given: a proposal made, a stay swapped or given to another member.
+  'proposed',
+  'swapped',
+  'given',
 ] as const;
 export type ChangeAction = (typeof changeActions)[number];
 

@@ -27,6 +27,7 @@ import * as sessionLanguage from './2026-11-28-4104-session-language.ts';
 import * as upkeep from './2026-11-28-4201-upkeep.ts';
 import * as backups from './2026-11-28-4401-backups.ts';
 import * as holds from './2026-12-07-4301-holds.ts';
+import * as swaps from './2026-12-07-4311-swaps.ts';
 
 /** Every migration in order; the key is its permanent name in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-4201-upkeep': upkeep,
   '2026-11-28-4401-backups': backups,
   '2026-12-07-4301-holds': holds,
+  '2026-12-07-4311-swaps': swaps,
 };
