@@ -2,7 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type TestInfo } f
 import { CalendarPage, display, iso, monthAhead } from './pages/calendar-page.ts';
 import { createMember, loginAsMember, type TestMember } from './pages/settings-pages.ts';
 import { BookingSwaps, HomeSwaps } from './pages/swaps-pages.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectAccessible, test } from './support/fixtures.ts';
 
 /*
  * Swaps («scambio») and giving a stay («cedi») between members made fresh for each test, in
@@ -38,6 +38,7 @@ test('Anna proposes a swap, Bruno accepts it on Home, and the calendar shows eac
   await swaps.propose(`${bruno.name} · ${display(month, 10).slice(0, 6)}–${display(month, 13)}`);
   await expect(swaps.section).toContainText(`In attesa di ${bruno.name}`);
   await expect(swaps.section.getByRole('button', { name: 'Ritira' })).toBeVisible();
+  await expectAccessible(page, 'the booking panel with a swap waiting');
   await page.screenshot({ path: testInfo.outputPath('booking-panel.png') });
 
   const brunoContext = await browser.newContext({ ...testInfo.project.use });

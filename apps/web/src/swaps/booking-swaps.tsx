@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ArrowLeftRight, Gift } from 'lucide-react';
 import { addDays, formatDisplayDate, type Booking, type IsoDate, type SessionUser } from '@rustico/core';
-import { useBookingsBetween } from '../bookings/queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { bookingRangeQuery } from '../bookings/queries.ts';
 import { errorText } from '../lib/error-text.ts';
 import { t } from '../lib/i18n.ts';
 import { Actions } from '../ui/actions.tsx';
@@ -30,7 +31,8 @@ const givable = (booking: Booking, today: IsoDate) => booking.start > today && !
 function ProposeSwap({ booking, user, today }: { booking: Booking; user: SessionUser; today: IsoDate }) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState('');
-  const ahead = useBookingsBetween(addDays(today, 1), addDays(today, SWAP_HORIZON_DAYS));
+  // Asked for when the dialog opens, not with every panel of one's own stay.
+  const ahead = useQuery({ ...bookingRangeQuery(addDays(today, 1), addDays(today, SWAP_HORIZON_DAYS)), enabled: open });
   const propose = useProposeSwap();
   const { toast } = useToast();
   const others = (ahead.data ?? []).filter((b) => b.ownerId !== user.id && givable(b, today));
@@ -68,7 +70,11 @@ function ProposeSwap({ booking, user, today }: { booking: Booking; user: Session
         </DialogActions>
       }
     >
-      {options.length > 0 ? <Select label={t('swaps.withStay')} options={options} value={choice} onValueChange={setChoice} /> : <p className={styles.lead}>{t('swaps.noStays')}</p>}
+      {options.length > 0 ? (
+        <Select label={t('swaps.withStay')} options={options} value={choice} onValueChange={setChoice} />
+      ) : ahead.isSuccess ? (
+        <p className={styles.lead}>{t('swaps.noStays')}</p>
+      ) : null}
     </Dialog>
   );
 }
