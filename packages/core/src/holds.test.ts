@@ -34,10 +34,10 @@ describe('holdExpiry', () => {
 });
 
 describe('a hold’s life', () => {
-  it('is live before its moment and not from it, nor once released', () => {
+  it('is live before its moment and not from it, nor once ended', () => {
     fc.assert(
       fc.property(moment, fc.integer({ min: -10 * 86_400_000, max: 10 * 86_400_000 }), fc.boolean(), (at, offset, released) => {
-        const hold = { expiresAt: new Date(at.getTime() + offset).toISOString(), releasedAt: released ? at.toISOString() : null };
+        const hold = { expiresAt: new Date(at.getTime() + offset).toISOString(), endedAt: released ? at.toISOString() : null };
         expect(holdIsLive(hold, at)).toBe(!released && offset > 0);
         // The reminder is due only for a live hold, in its last day.
         expect(holdReminderDue(hold, at)).toBe(!released && offset > 0 && offset <= HOLD_REMINDER_BEFORE_MS);
@@ -49,12 +49,12 @@ describe('a hold’s life', () => {
     const hold = fc.record({
       ownerId: fc.constantFrom('anna', 'bruno'),
       expiresAt: moment.map((d) => d.toISOString()),
-      releasedAt: fc.option(fc.constant('2026-01-01T00:00:00.000Z'), { nil: null }),
+      endedAt: fc.option(fc.constant('2026-01-01T00:00:00.000Z'), { nil: null }),
     });
     fc.assert(
       fc.property(fc.array(hold, { maxLength: 12 }), moment, fc.integer({ min: 1, max: 5 }), (holds, at, maxHolds) => {
         const count = liveHoldCount(holds, 'anna', at);
-        expect(count).toBe(holds.filter((h) => h.ownerId === 'anna' && h.releasedAt === null && Date.parse(h.expiresAt) > at.getTime()).length);
+        expect(count).toBe(holds.filter((h) => h.ownerId === 'anna' && h.endedAt === null && Date.parse(h.expiresAt) > at.getTime()).length);
         expect(count + liveHoldCount(holds, 'bruno', at)).toBeLessThanOrEqual(holds.length);
         expect(holdLimitReached(count, maxHolds)).toBe(count >= maxHolds);
       }),

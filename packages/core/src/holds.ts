@@ -22,12 +22,12 @@ export function holdLastDay(expiresAt: string, timeZone: string): IsoDate {
 }
 
 /** A hold is a hold until its moment passed, whether or not the release job ran yet. */
-export function holdIsLive(hold: { expiresAt: string; releasedAt: string | null }, at: Date): boolean {
-  return hold.releasedAt === null && Date.parse(hold.expiresAt) > at.getTime();
+export function holdIsLive(hold: { expiresAt: string; endedAt: string | null }, at: Date): boolean {
+  return hold.endedAt === null && Date.parse(hold.expiresAt) > at.getTime();
 }
 
-/** How many holds a member keeps at `at` (released and expired ones not). */
-export function liveHoldCount(holds: readonly { ownerId: string; expiresAt: string; releasedAt: string | null }[], ownerId: string, at: Date): number {
+/** How many holds a member keeps at `at` (ended and expired ones not). */
+export function liveHoldCount(holds: readonly { ownerId: string; expiresAt: string; endedAt: string | null }[], ownerId: string, at: Date): number {
   return holds.filter((hold) => hold.ownerId === ownerId && holdIsLive(hold, at)).length;
 }
 
@@ -40,7 +40,7 @@ export function holdLimitReached(liveCount: number, maxHolds: number): boolean {
 export const HOLD_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 /** Whether a live hold's reminder is due at `at`. */
-export function holdReminderDue(hold: { expiresAt: string; releasedAt: string | null }, at: Date): boolean {
+export function holdReminderDue(hold: { expiresAt: string; endedAt: string | null }, at: Date): boolean {
   return holdIsLive(hold, at) && Date.parse(hold.expiresAt) - HOLD_REMINDER_BEFORE_MS <= at.getTime();
 }
 

@@ -40,16 +40,9 @@ export function listLiveHoldsBetween(db: Kysely<Database>, from: string, to: str
     .execute();
 }
 
-/** A member's holds live at `at`. */
-export async function countLiveHolds(db: Kysely<Database>, userId: string, at: string): Promise<number> {
-  const row = await db
-    .selectFrom('holds')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('userId', '=', userId)
-    .where('endedAt', 'is', null)
-    .where('expiresAt', '>', at)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** A member's holds nothing ended yet (some may be past their moment), for the hold limit. */
+export function listOpenHoldsOf(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('holds').select(['userId', 'expiresAt', 'endedAt']).where('userId', '=', userId).where('endedAt', 'is', null).execute();
 }
 
 /** A member's live holds, soonest first (Home's «Le tue opzioni»). */
@@ -75,7 +68,7 @@ export function listLapsedHolds(db: Kysely<Database>, at: string) {
   return withOwner(db).where('holds.endedAt', 'is', null).where('holds.expiresAt', '<=', at).orderBy('holds.expiresAt').limit(200).execute();
 }
 
-/** Live holds ending by `until` whose reminder has not gone. */
+/** Live holds ending by `until` whose reminder has not gone (the caller judges each with holdReminderDue). */
 export function listHoldsToRemind(db: Kysely<Database>, at: string, until: string) {
   return withOwner(db)
     .where('holds.endedAt', 'is', null)

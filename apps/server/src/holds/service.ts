@@ -6,6 +6,8 @@ import {
   holdExpiry,
   holdLastDay,
   holdLimitReached,
+  holdReminderDue,
+  liveHoldCount,
   HOLD_REMINDER_BEFORE_MS,
   isAdmin,
   nightsBetween,
@@ -31,7 +33,7 @@ import { deliverNotice } from '../notices/service.ts';
 import { notifyWaitlist } from '../waitlist/service.ts';
 import {
   claimReminder,
-  countLiveHolds,
+  listOpenHoldsOf,
   endHold,
   findHold,
   insertHold,
@@ -145,7 +147,8 @@ export async function createHold(ctx: AppContext, user: SessionUser, input: Hold
     const now = ctx.now();
     const current = await getHouseRules(trx);
     if (current.holdDays === null) throw new AppError(409, 'HOLDS_OFF', 'The house offers no holds');
-    if (holdLimitReached(await countLiveHolds(trx, user.id, now.toISOString()), current.maxHolds)) {
+    const open = (await listOpenHoldsOf(trx, user.id)).map((row) => ({ ownerId: row.userId, expiresAt: row.expiresAt, endedAt: row.endedAt }));
+    if (holdLimitReached(liveHoldCount(open, user.id, now), current.maxHolds)) {
       throw new AppError(409, 'HOLD_LIMIT', `At most ${current.maxHolds} holds at once`, undefined, undefined, { maxHolds: current.maxHolds });
     }
     // Requests keep their nights against a hold too: it is meant to become an instant booking.
@@ -263,6 +266,7 @@ export async function runHoldUpkeep(ctx: AppContext): Promise<{ expired: number;
   }
   const until = new Date(now.getTime() + HOLD_REMINDER_BEFORE_MS).toISOString();
   for (const row of await listHoldsToRemind(ctx.db, now.toISOString(), until)) {
+    if (!holdReminderDue({ expiresAt: row.expiresAt, endedAt: row.endedAt }, now)) continue;
     if (!(await claimReminder(ctx.db, row.id, now.toISOString()))) continue;
     await deliverNotice(ctx, row.userId, `hold-expiring:${row.id}`, 'hold-expiring', { start: row.startDate, end: row.endDate, endsAt: row.expiresAt });
     reminded += 1;

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { X } from 'lucide-react';
 import { formatDisplayDate, isAdmin, nightsBetween, type HouseRules, type Purpose, type SessionUser, type Stay } from '@rustico/core';
 import { useMembers } from '../members/queries.ts';
 import { BookingHints, NO_OVERRIDE, OverrideFields, overrideInput, QuotaLine, type OverrideState } from '../fairness/booking-form-parts.tsx';
@@ -138,9 +139,14 @@ export function NewBookingBar({ stay, user, rules, problem: found, problemOverri
       {admin ? <OverrideFields value={override} onChange={setOverride} /> : null}
       {problem ? <Alert>{problem}</Alert> : refusal?.about === about ? <Alert>{refusal.text}</Alert> : null}
       <div className={styles.barActions}>
-        <Button variant="outlined" onClick={onCancel}>
-          {t('calendar.clearSelection')}
-        </Button>
+        {holdable ? (
+          // Three actions keep to one row on a phone, so the bar covers no more of the month.
+          <Button variant="outlined" className={styles.barCancel} onClick={onCancel} aria-label={t('calendar.clearSelection')} title={t('calendar.clearSelection')} icon={<X size={18} aria-hidden="true" />} />
+        ) : (
+          <Button variant="outlined" onClick={onCancel}>
+            {t('calendar.clearSelection')}
+          </Button>
+        )}
         {holdable ? (
           <Button variant="outlined" onClick={keep} loading={hold.isPending} disabled={Boolean(problem) || create.isPending}>
             {t('holds.hold')}
