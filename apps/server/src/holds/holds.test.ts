@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createContext, type AppContext } from '../context.ts';
-import { createDb, sqlitePathIn } from '../db/database.ts';
 import { putHouseRules } from '../house/rules.ts';
 import { testDialects } from '../test/databases.ts';
-import { startTestApp, TestClient, type TestApp } from '../test/test-app.ts';
+import { startPeerServer, startTestApp, type PeerServer, type TestApp, type TestClient } from '../test/test-app.ts';
 import { runHoldUpkeep } from './service.ts';
 
 const ZONE = 'Europe/Zurich';
@@ -15,18 +12,16 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
   let t: TestApp;
   // A second server on the same PostgreSQL database: what a second process is to the races. SQLite
   // serves one process, so there the two are one.
-  let other: { ctx: AppContext; url: string; close: () => Promise<void> };
+  let other: PeerServer;
   let admin: TestClient;
   let anna: TestClient;
   let bruno: TestClient;
   let carla: TestClient;
-  const on = (url: string, client: TestClient) => Object.assign(new TestClient(url), { cookie: client.cookie });
   const code = (response: { status: number; body: any }) => `${response.status} ${response.body?.error?.code ?? ''}`.trim();
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { HOUSE_TIME_ZONE: ZONE });
-    other = { ctx: t.ctx, url: t.url, close: async () => {} };
-    if (dialect === 'postgres') other = await secondServer();
+    other = await startPeerServer(t);
     admin = await t.login('admin');
     anna = await t.login('member');
     bruno = await t.login('member');
@@ -36,24 +31,6 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
     await other.close();
     await t.close();
   });
-
-  async function secondServer() {
-    const ctx = await createContext(t.ctx.config, createDb({ databaseUrl: t.database.databaseUrl, sqlitePath: sqlitePathIn(t.database.dataDir) }), { now: t.clock.now, log: t.ctx.log });
-    const app = await buildApp(ctx);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    return {
-      ctx,
-      url: typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '',
-      close: async () => {
-        app.server.closeAllConnections();
-        await app.close();
-        await ctx.tasks.idle();
-        await ctx.events.close();
-        await ctx.db.destroy();
-      },
-    };
-  }
 
   it('holds free nights for everyone to see; bookings and holds of them are refused; confirming makes the booking', async () => {
     const made = await anna.post('/api/holds', { start: '2027-02-01', end: '2027-02-05' });
@@ -163,8 +140,8 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
   });
 
   it('lets exactly one win: a hold and a booking, two holds, the last hold allowed, a confirmation and the expiry', async () => {
-    const annaB = on(other.url, anna);
-    const brunoB = on(other.url, bruno);
+    const annaB = other.as(anna);
+    const brunoB = other.as(bruno);
     for (let round = 0; round < 3; round++) {
       const nights = { start: `2027-08-${10 + round * 3}`, end: `2027-08-${12 + round * 3}` };
       const [hold, booking] = await Promise.all([anna.post('/api/holds', nights), brunoB.post('/api/bookings', { ...nights, purpose: 'personal' })]);
@@ -176,7 +153,7 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
     }
 
     // One hold left to carla: two at once, one wins.
-    const carlaB = on(other.url, carla);
+    const carlaB = other.as(carla);
     await putHouseRules(t.ctx.db, { maxHolds: (await carla.get('/api/holds/mine')).body.holds.length + 1 });
     const raced = await Promise.all([carla.post('/api/holds', { start: '2027-10-01', end: '2027-10-03' }), carlaB.post('/api/holds', { start: '2027-10-10', end: '2027-10-12' })]);
     expect(raced.map(code).sort()).toEqual(['201', '409 HOLD_LIMIT']);

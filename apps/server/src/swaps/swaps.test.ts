@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createContext } from '../context.ts';
-import { createDb } from '../db/database.ts';
 import { putHouseRules } from '../house/rules.ts';
 import { testDialects } from '../test/databases.ts';
-import { startTestApp, TestClient, type TestApp } from '../test/test-app.ts';
+import { startPeerServer, startTestApp, type PeerServer, type TestApp, type TestClient } from '../test/test-app.ts';
 
 /**
  * Swaps («scambio») and stays given («cedi»). On PostgreSQL the races run across two processes'
@@ -12,7 +9,7 @@ import { startTestApp, TestClient, type TestApp } from '../test/test-app.ts';
  */
 describe.each(testDialects)('swaps and stays given (%s)', (dialect) => {
   let t: TestApp;
-  let other: { url: string; close: () => Promise<void> } | null = null;
+  let other: PeerServer;
   const c: Record<string, TestClient> = {};
   /** The same members on the other process (PostgreSQL), or the same one (SQLite). */
   const far: Record<string, TestClient> = {};
@@ -33,32 +30,13 @@ describe.each(testDialects)('swaps and stays given (%s)', (dialect) => {
       c[name] = await t.login(name === 'admin' ? 'admin' : 'member');
       ids[name] = (await c[name]!.get('/api/session')).body.user.id;
     }
-    if (dialect === 'postgres') {
-      const ctx = await createContext(t.ctx.config, createDb({ databaseUrl: t.database.databaseUrl, sqlitePath: '' }), { now: t.clock.now });
-      const app = await buildApp(ctx);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-      other = {
-        url,
-        close: async () => {
-          app.server.closeAllConnections();
-          await app.close();
-          await ctx.tasks.idle();
-          await ctx.push.idle();
-          ctx.mailer.close();
-          await ctx.events.close();
-          await ctx.db.destroy();
-        },
-      };
-    }
+    other = await startPeerServer(t);
     for (const name of Object.keys(c)) {
-      far[name] = other ? new TestClient(other.url) : c[name]!;
-      far[name]!.cookie = c[name]!.cookie;
+      far[name] = other.as(c[name]!);
     }
   });
   afterAll(async () => {
-    await other?.close();
+    await other.close();
     await t.close();
   });
 

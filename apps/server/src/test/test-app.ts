@@ -3,7 +3,7 @@ import type { Role } from '@rustico/core';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
-import type { DbDialect } from '../db/database.ts';
+import { createDb, type DbDialect } from '../db/database.ts';
 import { createUser } from '../users/service.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -114,14 +114,50 @@ export async function startTestApp(dialect: DbDialect, env: Record<string, strin
       return client;
     },
     close: async () => {
-      // fetch keeps sockets alive for a few seconds; tests need not wait for them.
-      app.server.closeAllConnections();
-      await app.close();
-      await ctx.tasks.idle();
-      await ctx.push.idle();
-      ctx.mailer.close();
-      await ctx.events.close();
+      await closeServer(app, ctx);
       await database.drop();
+    },
+  };
+}
+
+async function closeServer(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // fetch keeps sockets alive for a few seconds; tests need not wait for them.
+  app.server.closeAllConnections();
+  await app.close();
+  await ctx.tasks.idle();
+  await ctx.push.idle();
+  ctx.mailer.close();
+  await ctx.events.close();
+}
+
+/** A second server on a test app's house: what the other process is to a race. */
+export interface PeerServer {
+  ctx: AppContext;
+  url: string;
+  /** The same member, logged in, asking this server. */
+  as: (client: TestClient) => TestClient;
+  close: () => Promise<void>;
+}
+
+/**
+ * On PostgreSQL a second context and server on the same database, with the same clock: two
+ * processes of one house. SQLite serves one process, so there the peer is the app itself.
+ */
+export async function startPeerServer(t: TestApp): Promise<PeerServer> {
+  const as = (url: string) => (client: TestClient) => Object.assign(new TestClient(url), { cookie: client.cookie });
+  if (!t.database.databaseUrl) return { ctx: t.ctx, url: t.url, as: as(t.url), close: async () => {} };
+  const ctx = await createContext(t.ctx.config, createDb({ databaseUrl: t.database.databaseUrl, sqlitePath: '' }), { now: t.clock.now, log: t.ctx.log });
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    ctx,
+    url,
+    as: as(url),
+    close: async () => {
+      await closeServer(app, ctx);
+      await ctx.db.destroy();
     },
   };
 }
