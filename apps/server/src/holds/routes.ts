@@ -1,4 +1,4 @@
-import { bookingResponseSchema, holdConfirmSchema, holdInputSchema, holdListSchema, holdRangeQuerySchema, holdReleaseSchema, holdResponseSchema } from '@rustico/core';
+import { bookingRangeQuerySchema, bookingResponseSchema, holdConfirmSchema, holdInputSchema, holdListSchema, holdReleaseSchema, holdResponseSchema } from '@rustico/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -15,7 +15,7 @@ export function holdRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['holds'],
           summary: 'Live holds touching the days from..to (inclusive), as the calendar shows them',
-          querystring: holdRangeQuerySchema,
+          querystring: bookingRangeQuerySchema,
           response: { 200: holdListSchema, ...errorResponses(400, 401) },
         },
       },

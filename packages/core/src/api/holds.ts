@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { purposeSchema } from './bookings.ts';
+import { bookingSchema, purposeSchema } from './bookings.ts';
 import { isoDateSchema, stayDateSchema } from './dates.ts';
 import { freeTextSchema } from './text.ts';
 
 /** A member's hold («opzione») on free nights, as every member sees it on the calendar. */
-export const holdSchema = z.object({
-  id: z.string(),
-  ownerId: z.string(),
-  ownerName: z.string(),
-  ownerColour: z.string(),
-  start: isoDateSchema,
-  end: isoDateSchema,
-  createdAt: z.string(),
+export const holdSchema = bookingSchema.pick({ id: true, ownerId: true, ownerName: true, ownerColour: true, start: true, end: true, createdAt: true }).extend({
   /** The moment it ends by itself: «opzione fino al» the day before this moment on the house's clock. */
   expiresAt: z.string(),
   /** The last day it lasts, on the house's clock. */
@@ -30,4 +23,3 @@ export const holdReleaseSchema = z.object({ reason: freeTextSchema({ max: 500, e
 
 export const holdResponseSchema = z.object({ hold: holdSchema });
 export const holdListSchema = z.object({ holds: z.array(holdSchema) });
-export const holdRangeQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema });
