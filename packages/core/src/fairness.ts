@@ -162,6 +162,8 @@ export const noticeKinds = [
   // Holds: the day before one ends, to its owner; an admin's release, to its owner with the reason.
   'hold-expiring',
   'hold-released',
+  // An admin's release, with its reason, told to the rest of the house.
+  'hold-released-house',
   // Swaps and stays given: to whom it is proposed or offered, then to the proposer how it ended.
   'swap-proposed',
   'swap-accepted',

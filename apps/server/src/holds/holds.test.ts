@@ -92,6 +92,10 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
     expect(code(await admin.delete(`/api/holds/${first.id}`))).toBe('400 REASON_REQUIRED');
     expect((await admin.delete(`/api/holds/${first.id}?reason=${encodeURIComponent('Lavori al tetto')}`)).status).toBe(204);
     expect((await carla.get('/api/notices')).body.notices[0]).toMatchObject({ kind: 'hold-released', reason: 'Lavori al tetto', start: '2027-05-01' });
+    // Everyone else reads the reason too; the admin who released it is not told.
+    const told = (await bruno.get('/api/notices')).body.notices.filter((n: any) => n.kind === 'hold-released-house');
+    expect(told).toEqual([expect.objectContaining({ reason: 'Lavori al tetto', start: '2027-05-01', byName: expect.any(String) })]);
+    expect((await admin.get('/api/notices')).body.notices.some((n: any) => n.kind.startsWith('hold-released'))).toBe(false);
     const entries = (await admin.get('/api/activity?kind=hold')).body.entries;
     expect(entries[0]).toMatchObject({ action: 'released', fields: { reason: { from: null, to: 'Lavori al tetto' } } });
     // Released, she may hold again.

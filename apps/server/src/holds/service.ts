@@ -31,6 +31,7 @@ import { getHouseRules } from '../house/rules.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { deliverNotice } from '../notices/service.ts';
 import { notifyWaitlist } from '../waitlist/service.ts';
+import { memberDirectory } from '../users/service.ts';
 import {
   claimReminder,
   listOpenHoldsOf,
@@ -221,8 +222,8 @@ export async function confirmHold(ctx: AppContext, user: SessionUser, id: string
 }
 
 /**
- * Gives a hold up: its owner, or an administrator saying why (everyone sees the reason in the
- * history, the owner is told). The waitlist hears of the nights.
+ * Gives a hold up: its owner, or an administrator saying why (the reason is in the history, and
+ * told to the owner and to the rest of the house). The waitlist hears of the nights.
  */
 export async function releaseHold(ctx: AppContext, user: SessionUser, id: string, reason: string | undefined): Promise<void> {
   const row = await visibleHold(ctx, user, id);
@@ -239,7 +240,12 @@ export async function releaseHold(ctx: AppContext, user: SessionUser, id: string
   });
   ctx.events.publish({ type: 'hold', action: 'deleted', id }, audienceOf(row));
   if (!own) {
-    await deliverNotice(ctx, row.userId, `hold-released:${id}`, 'hold-released', { start: row.startDate, end: row.endDate, byName: user.name, reason: reason ?? null });
+    const payload = { start: row.startDate, end: row.endDate, byName: user.name, reason: reason ?? null };
+    await deliverNotice(ctx, row.userId, `hold-released:${id}`, 'hold-released', payload);
+    // Everyone else who may see the hold reads why it went (a hidden member's, only hidden accounts).
+    for (const member of await memberDirectory(ctx.db, { ...user, hidden: row.ownerHidden === 1 })) {
+      if (member.id !== row.userId && member.id !== user.id) await deliverNotice(ctx, member.id, `hold-released:${id}:${member.id}`, 'hold-released-house', payload);
+    }
   }
   notifyWaitlist(ctx, heldDays({ start: row.startDate, end: row.endDate }));
 }

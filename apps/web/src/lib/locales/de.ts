@@ -1230,6 +1230,7 @@ export const de: Messages = {
         'waitlist-freed': 'Nächte, auf die du gewartet hast, sind frei: vom {start} bis {end}',
         'hold-expiring': 'Deine Option vom {start} bis {end} läuft ab: bestätige oder gib sie frei',
         'hold-released': 'Ein Admin hat deine Option vom {start} bis {end} freigegeben',
+        'hold-released-house': '{byName} hat eine Option vom {start} bis {end} freigegeben',
         'swap-proposed': '{byName} schlägt dir einen Tausch vor: du bekämst vom {start} bis {end}',
         'swap-accepted': '{byName} hat den Tausch angenommen: vom {start} bis {end} gehört jetzt dir',
         'swap-declined': '{byName} hat den Tausch abgelehnt (vom {start} bis {end})',

@@ -1230,6 +1230,7 @@ export const en: Messages = {
         'waitlist-freed': 'Nights you waited for are free: from {start} to {end}',
         'hold-expiring': 'Your hold from {start} to {end} is ending: confirm or release it',
         'hold-released': 'An admin released your hold from {start} to {end}',
+        'hold-released-house': '{byName} released a hold from {start} to {end}',
         'swap-proposed': '{byName} proposes a swap: you would get {start} to {end}',
         'swap-accepted': '{byName} accepted the swap: {start} to {end} is yours now',
         'swap-declined': '{byName} declined the swap ({start} to {end})',

@@ -1189,6 +1189,7 @@ export const fr: Messages = {
         'waitlist-freed': 'Des nuitées que tu attendais se sont libérées: du {start} au {end}',
         'hold-expiring': 'Ton option du {start} au {end} se termine: confirme-la ou libère-la',
         'hold-released': 'Un administrateur a libéré ton option du {start} au {end}',
+        'hold-released-house': '{byName} a libéré une option du {start} au {end}',
         'swap-proposed': '{byName} te propose un échange: tu recevrais du {start} au {end}',
         'swap-accepted': '{byName} a accepté l’échange: du {start} au {end} est maintenant à toi',
         'swap-declined': '{byName} a refusé l’échange (du {start} au {end})',

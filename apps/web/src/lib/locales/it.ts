@@ -997,6 +997,7 @@ export const it = {
         'waitlist-freed': 'Si sono liberate notti che aspettavi: dal {start} al {end}',
         'hold-expiring': 'La tua opzione dal {start} al {end} scade: confermala o rilasciala',
         'hold-released': 'Un amministratore ha rilasciato la tua opzione dal {start} al {end}',
+        'hold-released-house': '{byName} ha rilasciato un’opzione dal {start} al {end}',
         'swap-proposed': '{byName} ti propone uno scambio: riceveresti dal {start} al {end}',
         'swap-accepted': '{byName} ha accettato lo scambio: dal {start} al {end} ora è tuo',
         'swap-declined': '{byName} ha rifiutato lo scambio (dal {start} al {end})',
