@@ -50,6 +50,9 @@ const ADDED_SINCE = new Set<string>([
   '/api/profile/notifications.paces',
   // Issue 45: who has passkeys.
   '/api/users.users[].passkeys',
+  // Issue 43: how long a hold lasts and how many a member keeps.
+  '/api/house/rules.rules.holdDays',
+  '/api/house/rules.rules.maxHolds',
 ]);
 
 /** The address record.mjs asked: the calendar feed's link is made with it. */
