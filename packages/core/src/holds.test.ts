@@ -62,9 +62,10 @@ describe('a hold’s life', () => {
   });
 
   it('says the days left counting the last one, none once ended', () => {
-    const expiresAt = '2026-12-12T23:00:00.000Z';
-    expect(holdDaysLeft(expiresAt, new Date('2026-12-12T10:00:00Z'), 'Europe/Zurich')).toBe(1);
-    expect(holdDaysLeft(expiresAt, new Date('2026-12-05T15:30:00Z'), 'Europe/Zurich')).toBe(8);
-    expect(holdDaysLeft(expiresAt, new Date(expiresAt), 'Europe/Zurich')).toBe(0);
+    const lastDay = holdLastDay('2026-12-12T23:00:00.000Z', 'Europe/Zurich');
+    expect(lastDay).toBe('2026-12-12');
+    expect(holdDaysLeft(lastDay, '2026-12-12')).toBe(1);
+    expect(holdDaysLeft(lastDay, '2026-12-05')).toBe(8);
+    expect(holdDaysLeft(lastDay, '2026-12-13')).toBe(0);
   });
 });

@@ -44,10 +44,10 @@ export function holdReminderDue(hold: { expiresAt: string; endedAt: string | nul
   return holdIsLive(hold, at) && Date.parse(hold.expiresAt) - HOLD_REMINDER_BEFORE_MS <= at.getTime();
 }
 
-/** Whole days left, counting the last day: 1 on the last day, 0 once ended. */
-export function holdDaysLeft(expiresAt: string, at: Date, timeZone: string): number {
-  if (Date.parse(expiresAt) <= at.getTime()) return 0;
-  const today = localMomentIn(timeZone, at).day;
-  const last = holdLastDay(expiresAt, timeZone);
-  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000) + 1;
+/**
+ * Whole days left, counting the last day: 1 on the last day, 0 after it. From the days alone, so
+ * a phone's first screen needs no Intl (the house's today comes with the page).
+ */
+export function holdDaysLeft(lastDay: IsoDate, today: IsoDate): number {
+  return Math.max(0, Math.round((Date.parse(`${lastDay}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000) + 1);
 }

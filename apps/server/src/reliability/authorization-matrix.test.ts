@@ -8,7 +8,7 @@ import { SoftwareAuthenticator } from '../test/software-authenticator.ts';
 import { openEventStream, startTestApp, type TestClient, type EventStream, type TestApp } from '../test/test-app.ts';
 import { createUser, setUserPhoto } from '../users/service.ts';
 import { startWeatherStandIn } from './weather-stand-in.ts';
-import { authorizationTable, expectedStatuses, nthStay, turnDates, viewers, type Fixtures, type Row, type Viewer } from './authorization-table.ts';
+import { authorizationTable, expectedStatuses, nthStay, turnDates, viewers, type Call, type Fixtures, type Row, type Viewer } from './authorization-table.ts';
 
 const PASSWORD = 'matrix password';
 
@@ -179,9 +179,8 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
     return spare;
   }
 
-  async function call(route: string, row: Row, viewer: Viewer): Promise<number> {
+  async function call(route: string, row: Row, viewer: Viewer, request: Call): Promise<number> {
     const [method, template] = route.split(' ') as [string, string];
-    const request = (await row.request?.(fixtures())) ?? {};
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? `missing-${name}`));
     const url = request.query ? `${path}?${request.query}` : path;
     const client = await clientFor(viewer, row);
@@ -210,8 +209,14 @@ describe.each(testDialects)('authorization matrix (%s)', (dialect) => {
     let calls = 0;
     for (const [route, row] of Object.entries(authorizationTable)) {
       const expected = expectedStatuses(row);
+      const reads = route.startsWith('GET ');
+      let request: Call | null = null;
       for (const viewer of viewers) {
-        const status = await call(route, row, viewer);
+        request ??= (await row.request?.(fixtures())) ?? {};
+        const status = await call(route, row, viewer, request);
+        // A read or a refusal leaves the fixture as it was, so the next viewer asks about the same
+        // thing; a write that went through used it up (a fixture costs up to four requests).
+        if (!reads && status < 300) request = null;
         calls += 1;
         if (status !== expected[viewer]) mismatches.push(`${route} as ${viewer}: ${status}, expected ${expected[viewer]}`);
       }

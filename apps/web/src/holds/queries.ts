@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { bookingResponseSchema, holdListSchema, holdResponseSchema, HoldInput, IsoDate, Purpose } from '@rustico/core';
 import { bookingKeys } from '../bookings/queries.ts';
 import { api, type Answer } from '../lib/api.ts';
+import { LOADED_BEFORE_MOUNT } from '../lib/first-data.ts';
 
 /** Holds («opzione») live under ['holds']: the calendar's months and Home's «Le tue opzioni». */
 export const holdKeys = {
@@ -14,6 +15,8 @@ export function holdRangeQuery(from: IsoDate, to: IsoDate) {
   return queryOptions({
     queryKey: holdKeys.range(from, to),
     queryFn: ({ signal }) => api.get<Answer<typeof holdListSchema>>(`/holds?from=${from}&to=${to}`, { signal }).then((data) => data.holds),
+    // The calendar's loader asks for the month it opens on, as it does for the bookings.
+    staleTime: LOADED_BEFORE_MOUNT,
   });
 }
 
