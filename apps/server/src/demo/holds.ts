@@ -29,12 +29,6 @@ export async function seedDemoHolds(ctx: AppContext, ids: Map<string, string>): 
     endDate: end,
     createdAt: createdAt.toISOString(),
     expiresAt,
-    endedAt: null,
-    endKind: null,
-    endedBy: null,
-    endReason: null,
-    bookingId: null,
-    remindedAt: null,
   });
   await recordChange(ctx.db, {
     subject: 'hold',

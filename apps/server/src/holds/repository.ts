@@ -12,8 +12,12 @@ function withOwner(db: Kysely<Database>) {
 
 export type HoldRow = Awaited<ReturnType<typeof findHold>> & object;
 
-export async function insertHold(db: Kysely<Database>, hold: Insertable<HoldsTable>): Promise<void> {
-  await db.insertInto('holds').values(hold).execute();
+/** A new hold: live, not yet reminded. */
+export async function insertHold(db: Kysely<Database>, hold: Pick<Insertable<HoldsTable>, 'id' | 'userId' | 'startDate' | 'endDate' | 'createdAt' | 'expiresAt'>): Promise<void> {
+  await db
+    .insertInto('holds')
+    .values({ ...hold, endedAt: null, endKind: null, endedBy: null, endReason: null, bookingId: null, remindedAt: null })
+    .execute();
 }
 
 /** A hold, ended or not, as the viewer may see its owner (a hidden member's only for hidden accounts). */

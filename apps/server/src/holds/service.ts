@@ -163,12 +163,6 @@ export async function createHold(ctx: AppContext, user: SessionUser, input: Hold
       endDate: input.end,
       createdAt: at,
       expiresAt: holdExpiry(now, current.holdDays, timeZone(ctx)).toISOString(),
-      endedAt: null,
-      endKind: null,
-      endedBy: null,
-      endReason: null,
-      bookingId: null,
-      remindedAt: null,
     });
     const row = (await findHold(trx, id, null))!;
     await recordHoldChange(ctx, trx, row, 'created', user.id, holdFields(ctx, row));
