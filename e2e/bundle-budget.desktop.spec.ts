@@ -4,20 +4,20 @@ import zlib from 'node:zlib';
 import { demo } from './support/demo.ts';
 import { expect, loginAs, test } from './support/fixtures.ts';
 import { SettingsScreen } from './pages/settings-pages.ts';
+import { downloadedScripts } from './support/scripts.ts';
+
+const firstLine = (body: Buffer) => body.toString('utf8').split('\n', 1)[0];
 
 /** The JavaScript a browser downloads to show /login, brotli-compressed, must stay under this. */
 const LOGIN_JS_BUDGET_BYTES = 100 * 1000;
 
 test('the login screen downloads at most 100 KB of JavaScript (brotli)', async ({ page }) => {
-  const scripts = new Map<string, Buffer>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
-  });
+  const scripts = downloadedScripts(page);
   await page.goto('/login', { waitUntil: 'networkidle' });
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 
   const rows = [...scripts].map(([url, body]) => ({
-    file: new URL(url).pathname,
+    file: url,
     raw: body.length,
     brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   }));
@@ -37,25 +37,19 @@ test('the login screen downloads at most 100 KB of JavaScript (brotli)', async (
 });
 
 test('the entry and the kits every screen runs while loading ask V8 to compile them as they stream in', async ({ page }) => {
-  const firstLines = new Map<string, string>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') firstLines.set(new URL(response.url()).pathname, (await response.text()).split('\n', 1)[0]!);
-  });
+  const scripts = downloadedScripts(page);
   await loginAs(page);
   await page.goto('/app', { waitUntil: 'networkidle' });
   await expect(page.getByRole('main')).toBeVisible();
-  const hinted = [...firstLines].filter(([, line]) => line === '//# allFunctionsCalledOnLoad').map(([file]) => file.replace(/-[\w-]{8}\.js$/, ''));
+  const hinted = [...scripts].filter(([, body]) => firstLine(body) === '//# allFunctionsCalledOnLoad').map(([file]) => file.replace(/-[\w-]{8}\.js$/, ''));
   expect(hinted.sort()).toEqual(['/assets/app', '/assets/index', '/assets/login', '/assets/public']);
   // A screen's own chunk compiles function by function, as it is used.
-  expect([...firstLines.keys()].some((file) => file.startsWith('/assets/home-page-'))).toBe(true);
+  expect([...scripts.keys()].some((file) => file.startsWith('/assets/home-page-'))).toBe(true);
 });
 
 test('the sections a member lives in leave what only the pages below them share (charts, the year picker) to those pages', async ({ page }) => {
-  const firstLines = new Map<string, string>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') firstLines.set(new URL(response.url()).pathname, (await response.text()).split('\n', 1)[0]!);
-  });
-  const fetched = (chunk: string) => [...firstLines.keys()].filter((file) => file.startsWith(`/assets/${chunk}-`));
+  const scripts = downloadedScripts(page);
+  const fetched = (chunk: string) => [...scripts.keys()].filter((file) => file.startsWith(`/assets/${chunk}-`));
   await loginAs(page, demo.admin);
   for (const section of ['/app', '/app/calendario', '/app/gestione', '/app/tutorial', '/app/impostazioni']) {
     await page.goto(section, { waitUntil: 'networkidle' });
@@ -67,14 +61,11 @@ test('the sections a member lives in leave what only the pages below them share 
   const [kit] = fetched('pages');
   expect(kit).toBeDefined();
   // Every page below a section runs it while loading, as the sections run the app kit.
-  expect(firstLines.get(kit!)).toBe('//# allFunctionsCalledOnLoad');
+  expect(firstLine(scripts.get(kit!)!)).toBe('//# allFunctionsCalledOnLoad');
 });
 
 test('the screens a member lives in load zod and the form library only with a form', async ({ page }) => {
-  const scripts = new Map<string, string>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
-  });
+  const scripts = downloadedScripts(page);
   await loginAs(page);
   const withZod = () => [...scripts].filter(([, body]) => body.includes('ZodError')).map(([file]) => file);
   const withForms = () => [...scripts].filter(([, body]) => body.includes('HookFormContext')).map(([file]) => file);
@@ -179,10 +170,7 @@ test('the screens a member lives in make a few platform timer calls while loadin
 });
 
 test("Radix Toast is no part of a screen's first paint: it loads when the browser is idle", async ({ page }) => {
-  const scripts = new Map<string, string>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
-  });
+  const scripts = downloadedScripts(page);
   const withToast = () => [...scripts].filter(([, body]) => body.includes('ToastViewport')).map(([file]) => file);
   await loginAs(page);
   const settings = new SettingsScreen(page);
@@ -317,10 +305,7 @@ test.describe('on a phone set to German', () => {
   test.use({ locale: 'de-CH' });
 
   test('a member who reads German downloads the German catalog and not the Italian one', async ({ page }) => {
-    const scripts = new Map<string, string>();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
-    });
+    const scripts = downloadedScripts(page);
     const carrying = (text: string) => [...scripts].filter(([, body]) => body.includes(text)).map(([file]) => file);
     await loginAs(page, demo.quietFriend);
     for (const [screen, heading] of [
@@ -341,10 +326,7 @@ test.describe('on a phone set to French', () => {
 
   test('/login in French downloads what an Italian /login does and the French catalog, nothing more', async ({ page, browser }, testInfo) => {
     const scriptsOf = async (login: typeof page) => {
-      const scripts = new Map<string, Buffer>();
-      login.on('response', async (response) => {
-        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.body());
-      });
+      const scripts = downloadedScripts(login);
       await login.goto('/login', { waitUntil: 'networkidle' });
       await expect(login.getByRole('button', { name: /^(Se connecter|Login)$/ })).toBeVisible();
       return scripts;
@@ -363,10 +345,7 @@ test.describe('on a phone set to French', () => {
   });
 
   test('a member who reads French downloads the French catalog and not the Italian one', async ({ page }) => {
-    const scripts = new Map<string, string>();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, await response.text());
-    });
+    const scripts = downloadedScripts(page);
     const carrying = (text: string) => [...scripts].filter(([, body]) => body.includes(text)).map(([file]) => file);
     await loginAs(page, demo.frenchReader);
     for (const [screen, heading] of [

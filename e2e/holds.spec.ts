@@ -29,7 +29,7 @@ test('a member holds nights: another tab sees them hatched live and cannot book 
   await calendar.gotoMonth(OFFSET);
   await calendar.tap(arrival);
   await calendar.tap(departure);
-  await holds.holdButton.tap();
+  await holds.keep();
   await expect(holds.toast(`Opzione fino al ${holdLastDay()}`)).toBeAttached();
   await expect(holds.bars).toContainText(`opzione fino al ${holdLastDay().slice(0, 5)}`);
 

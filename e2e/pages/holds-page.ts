@@ -37,6 +37,14 @@ export class HoldsPage {
     this.notify = page.getByRole('button', { name: 'Avvisami se si libera' });
   }
 
+  /** Taps «Tieni in opzione»; a refusal fails here with the server's answer, not later on a missing toast. */
+  async keep(): Promise<void> {
+    const answered = this.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/holds' && response.request().method() === 'POST');
+    await this.holdButton.tap();
+    const response = await answered;
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
   /** The hatched bars of the month shown. */
   get bars(): Locator {
     return this.page.locator('[data-status="held"]');
