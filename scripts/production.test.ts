@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../apps/server/src/test/ports.ts';
 import { alive, processTree, type Proc } from '../benchmarks/processes.ts';
 
 /** The built server as production runs it: `npm start` on a current build, node alone. */
@@ -18,8 +19,6 @@ function tempDir(prefix: string): string {
   temporary.push(dir);
   return dir;
 }
-
-const randomPort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 function npmStart(cwd: string, env: Record<string, string>) {
   const child = spawn('npm', ['start'], { cwd, env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env } });
@@ -76,7 +75,7 @@ describe('npm start on a current build', () => {
     const before = countBookings();
     expect(before.bookings).toBeGreaterThan(10);
 
-    const port = randomPort();
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = npmStart(root, { PORT: String(port), DATA_DIR: dataDir });
     await waitFor(`${base}/api/health`, server.exited, server.output);
@@ -133,7 +132,7 @@ describe('a release with the production dependencies only', () => {
     fs.copyFileSync(path.join(root, binary), path.join(release, binary));
     for (const tool of ['tsx', 'esbuild', 'vite', 'vitest', '@playwright/test']) expect(fs.existsSync(path.join(release, 'node_modules', tool)), tool).toBe(false);
 
-    const port = randomPort();
+    const port = await freePort();
     const server = npmStart(release, { PORT: String(port), DATA_DIR: path.join(release, 'data') });
     const page = await waitFor(`http://127.0.0.1:${port}/login`, server.exited, server.output);
     expect(await page.text()).toMatch(/<meta name="rustico-config" content="[^"]*Rustico/);

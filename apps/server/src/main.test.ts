@@ -1,22 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/ports.ts';
 
 const mainPath = path.join(import.meta.dirname, 'main.ts');
 
-/** A port nothing listens on now: a random one could be a client's ephemeral port (EADDRINUSE once in CI). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rustico-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

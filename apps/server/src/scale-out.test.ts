@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES_PER_ACCOUNT } from './auth/service.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
+import { freePort } from './test/ports.ts';
 import { FAST_PASSWORD_HASH, FAST_PASSWORD_HASH_ENV, openEventStream, TestClient } from './test/test-app.ts';
 import { createUser } from './users/service.ts';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface ServerProcess {
   url: string;

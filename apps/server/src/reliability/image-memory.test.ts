@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
+import { freePort } from '../test/ports.ts';
 import { FAST_PASSWORD_HASH, TestClient, type TestResponse } from '../test/test-app.ts';
 import { createUser } from '../users/service.ts';
 
@@ -93,7 +94,7 @@ describe('memory of picture uploads (compiled server, SQLite)', () => {
       },
     );
 
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [path.join(root, 'build/current/server/main.js')], {
       env: {
@@ -112,10 +113,12 @@ describe('memory of picture uploads (compiled server, SQLite)', () => {
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
     exited = new Promise((resolve) => server.on('exit', resolve));
-    for (let i = 0; i < 300 && server.exitCode === null; i += 1) {
-      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 50));
+    let healthy = false;
+    for (let i = 0; i < 300 && server.exitCode === null && !healthy; i += 1) {
+      healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      if (!healthy) await new Promise((r) => setTimeout(r, 50));
     }
+    if (!healthy) throw new Error(`the compiled server did not answer (exit ${server.exitCode}):\n${output}`);
     client = new TestClient(url);
     expect((await client.post('/api/session', { email: EMAIL, password: PASSWORD })).status, output).toBe(200);
     const me = (await client.get('/api/profile')).body.user.id;
