@@ -12,7 +12,7 @@ import { listPeakPeriods, toPeakPeriod } from '../peaks/service.ts';
 import { requestMessage } from '../push/messages.ts';
 import { recipientsOf } from '../push/recipients.ts';
 import { findUserById, toSessionUser } from '../users/service.ts';
-import { firstWaitingFor } from '../waitlist/service.ts';
+import { waitingFor } from '../waitlist/service.ts';
 import { declinedWaitlistOffers, findOpenOffer, findOpenPair, findSwap, insertSwap, listOpen, settleSwap, type SwapRow } from './repository.ts';
 
 /*
@@ -56,10 +56,14 @@ async function partyOf(trx: Kysely<Database>, memberId: string, gives: BookingRo
   return { memberId, gives: gives && stayOf(gives), stays, quotaNights: quotaOf(rules, memberId) };
 }
 
+async function verdictOn(ctx: AppContext, trx: Kysely<Database>, a: SwapParty, b: SwapParty) {
+  const peaks = (await listPeakPeriods(trx)).map(toPeakPeriod);
+  return judgeSwap({ a, b, peaks, today: today(ctx) });
+}
+
 /** Judges the exchange; a broken rule refuses it (409 SWAP_RULES, naming the rule and whose it is). */
 async function judge(ctx: AppContext, trx: Kysely<Database>, a: SwapParty, b: SwapParty, names: Record<string, string>) {
-  const peaks = (await listPeakPeriods(trx)).map(toPeakPeriod);
-  const verdict = judgeSwap({ a, b, peaks, today: today(ctx) });
+  const verdict = await verdictOn(ctx, trx, a, b);
   const refusal: SwapRefusal | undefined = verdict.refusals[0];
   if (refusal?.rule === 'started') throw new AppError(409, 'SWAP_EXPIRED', 'A stay has begun');
   if (refusal) {
@@ -269,8 +273,8 @@ export async function offerBooking(ctx: AppContext, user: SessionUser, bookingId
       if (to.id === user.id) throw new AppError(400, 'VALIDATION', 'A stay is given to someone else', 'toMemberId');
       toId = to.id;
     } else {
-      const first = await firstWaitingFor(trx, { start: mine.startDate, end: mine.endDate }, user, await declinedWaitlistOffers(trx, mine.id));
-      if (!first) throw new AppError(409, 'WAITLIST_EMPTY', 'Nobody waits for these nights');
+      const first = await firstWhoMayTake(ctx, trx, mine, user);
+      if (!first) throw new AppError(409, 'WAITLIST_EMPTY', 'Nobody on the waitlist may take these nights');
       toId = first.userId;
     }
     if (await findOpenOffer(trx, mine.id)) throw new AppError(409, 'SWAP_PENDING', 'This stay is offered already');
@@ -302,12 +306,24 @@ export async function offerBooking(ctx: AppContext, user: SessionUser, bookingId
   return toOffer(row, false);
 }
 
-/** Whom «al primo in lista d'attesa» would give one's stay to now, if anyone waits for its nights. */
+/**
+ * The first on a stay's waitlist who may take it now. One whose quota or a peak rule it would
+ * break is passed by, as one who declined it: the stay goes to the next who waits, not nowhere.
+ */
+async function firstWhoMayTake(ctx: AppContext, db: Kysely<Database>, stay: BookingRow, giver: SessionUser) {
+  const gives = await partyOf(db, giver.id, stay, null);
+  for (const entry of await waitingFor(db, stayOf(stay), giver, await declinedWaitlistOffers(db, stay.id))) {
+    if ((await verdictOn(ctx, db, gives, await partyOf(db, entry.userId, null, stay))).refusals.length === 0) return entry;
+  }
+  return undefined;
+}
+
+/** Whom «al primo in lista d'attesa» would give one's stay to now, if anyone who waits may take it. */
 export async function firstWaiting(ctx: AppContext, user: SessionUser, bookingId: string): Promise<{ id: string; name: string } | null> {
   const row = await findBooking(ctx.db, bookingId, user);
   if (!row) throw notFound('Booking');
   if (row.userId !== user.id) throw new AppError(403, 'NOT_YOUR_BOOKING', 'Only its owner gives a stay');
-  const first = await firstWaitingFor(ctx.db, { start: row.startDate, end: row.endDate }, user, await declinedWaitlistOffers(ctx.db, row.id));
+  const first = await firstWhoMayTake(ctx, ctx.db, row, user);
   return first ? { id: first.userId, name: first.memberName } : null;
 }
 

@@ -173,6 +173,29 @@ describe.each(testDialects)('swaps and stays given (%s)', (dialect) => {
     expect((await ownerOf(next.id)).userId).toBe(ids.luca);
   });
 
+  it('gives a stay to the first who waits and may take it: one whose quota it would break is passed by', async () => {
+    await putHouseRules(t.ctx.db, { quotaNights: 20 });
+    try {
+      await book('carla', '2028-01-01', '2028-01-10');
+      await book('carla', '2028-02-01', '2028-02-10');
+      const stay = await book('anna', '2028-09-01', '2028-09-06');
+      // Carla asked first, but 18 of her 20 nights are spent: the stay would break her quota.
+      expect((await c.carla!.post('/api/waitlist', { start: '2028-09-02', end: '2028-09-04' })).status).toBe(201);
+      expect((await c.dario!.post('/api/waitlist', { start: '2028-09-03', end: '2028-09-05' })).status).toBe(201);
+      expect((await c.anna!.get(`/api/bookings/${stay.id}/first-waiting`)).body.first).toMatchObject({ id: ids.dario });
+      const offered = (await c.anna!.post(`/api/bookings/${stay.id}/offer`, {})).body.offer;
+      expect(offered).toMatchObject({ toId: ids.dario, viaWaitlist: true });
+      // Dario declines; nobody else who waits may take it, so it stays Anna's and no offer is open.
+      expect((await c.dario!.post(`/api/offers/${offered.id}/decline`)).status).toBe(200);
+      expect((await c.carla!.get('/api/offers')).body.offers).toEqual([]);
+      expect((await ownerOf(stay.id)).userId).toBe(ids.anna);
+      expect((await c.anna!.get(`/api/bookings/${stay.id}/first-waiting`)).body).toEqual({ first: null });
+      expect((await c.anna!.post(`/api/bookings/${stay.id}/offer`, {})).body.error.code).toBe('WAITLIST_EMPTY');
+    } finally {
+      await putHouseRules(t.ctx.db, { quotaNights: null });
+    }
+  });
+
   it('lets one of an acceptance and the owner’s cancel win, never half of both', async () => {
     for (let round = 0; round < 3; round++) {
       const a = await book('anna', `2027-10-0${round + 1}`, `2027-10-0${round + 2}`);

@@ -89,11 +89,11 @@ export function notifyWaitlist(ctx: AppContext, days: readonly IsoDate[]): void 
   });
 }
 
-/** The member who asked first, still waiting, for a night a stay holds (but those `passed`): whom «al primo in lista d'attesa» gives it to. */
-export async function firstWaitingFor(db: Kysely<Database>, stay: { start: IsoDate; end: IsoDate }, except: { id: string; hidden: boolean }, passed: ReadonlySet<string> = new Set()) {
+/** Who still waits for a night a stay holds (but `except` and those `passed`), who asked first first: «al primo in lista d'attesa» gives it to one of them. */
+export async function waitingFor(db: Kysely<Database>, stay: { start: IsoDate; end: IsoDate }, except: { id: string; hidden: boolean }, passed: ReadonlySet<string> = new Set()) {
   const nights = new Set(heldDays(stay));
-  if (nights.size === 0) return undefined;
+  if (nights.size === 0) return [];
   const entries = await listWaitingTouching(db, stay.start, addDays(stay.end, -1));
   // A hidden account's stays pass only among hidden accounts.
-  return entries.find((e) => e.userId !== except.id && !passed.has(e.userId) && (e.memberHidden === 1) === except.hidden && heldDays({ start: e.startDate, end: e.endDate }).some((d) => nights.has(d)));
+  return entries.filter((e) => e.userId !== except.id && !passed.has(e.userId) && (e.memberHidden === 1) === except.hidden && heldDays({ start: e.startDate, end: e.endDate }).some((d) => nights.has(d)));
 }

@@ -997,7 +997,7 @@ export const de: Messages = {
     SWAP_DECIDED: 'Auf diesen Vorschlag wurde schon geantwortet',
     OFFER_STALE: 'Der Aufenthalt hat sich inzwischen geändert: das Angebot gilt nicht mehr',
     NOT_YOUR_BOOKING: 'Nur wer den Aufenthalt hat, kann ihn tauschen oder abgeben',
-    WAITLIST_EMPTY: 'Niemand steht für diese Nächte auf der Warteliste',
+    WAITLIST_EMPTY: 'Niemand auf der Warteliste kann diese Nächte übernehmen',
     INTERNAL: 'Serverfehler. Versuche es später erneut.',
   },
   fairness: {

@@ -997,7 +997,7 @@ export const en: Messages = {
     SWAP_DECIDED: 'This proposal was answered already',
     OFFER_STALE: 'The stay changed meanwhile: the offer no longer holds',
     NOT_YOUR_BOOKING: 'Only whoever has the stay may swap or give it',
-    WAITLIST_EMPTY: 'Nobody is on the waitlist for these nights',
+    WAITLIST_EMPTY: 'Nobody on the waitlist can take these nights',
     INTERNAL: 'Server error. Please try again later.',
   },
   fairness: {

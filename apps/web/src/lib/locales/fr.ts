@@ -222,7 +222,7 @@ export const fr: Messages = {
     SWAP_DECIDED: 'Cette proposition a déjà reçu une réponse',
     OFFER_STALE: 'Le séjour a changé entre-temps: l’offre ne vaut plus',
     NOT_YOUR_BOOKING: 'Seul qui a le séjour peut l’échanger ou le céder',
-    WAITLIST_EMPTY: 'Personne n’est en liste d’attente pour ces nuitées',
+    WAITLIST_EMPTY: 'Personne en liste d’attente ne peut prendre ces nuitées',
     INTERNAL: 'Erreur du serveur. Réessaie plus tard.',
   },
   nav: {

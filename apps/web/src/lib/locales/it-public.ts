@@ -242,7 +242,7 @@ export const itPublic = {
     SWAP_DECIDED: 'Questa proposta ha già avuto una risposta',
     OFFER_STALE: 'Nel frattempo il soggiorno è cambiato: la cessione non vale più',
     NOT_YOUR_BOOKING: 'Solo chi ha il soggiorno può scambiarlo o cederlo',
-    WAITLIST_EMPTY: 'Nessuno è in lista d’attesa per queste notti',
+    WAITLIST_EMPTY: 'Nessuno in lista d’attesa può prendere queste notti',
     INTERNAL: 'Errore del server. Riprova più tardi.',
   } satisfies Record<ErrorCode, string>,
 } as const;
