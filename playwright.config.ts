@@ -26,7 +26,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'it-CH',
     timezoneId: 'Europe/Zurich',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost about a sixth of the step's CPU, and CI keeps no
+    // files to open it from: off, and `--trace retain-on-failure` where one will be read.
+    trace: 'off',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     launchOptions: {

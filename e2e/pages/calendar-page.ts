@@ -104,6 +104,8 @@ export class CalendarPage {
 
   /** Tabs from where the focus is until it lands on a day of the grid (at most `limit` presses). */
   async tabIntoGrid(limit = 30) {
+    // As a keyboard user waits for the screen: Tab pressed before the grid is drawn goes past it.
+    await expect(this.grid).toBeVisible();
     for (let i = 0; i < limit; i++) {
       await this.page.keyboard.press('Tab');
       if (await this.isFocusInGrid()) return;

@@ -66,8 +66,11 @@ export async function seriousA11yViolations(page: Page) {
   // Reduced motion ends the transitions under way: colours are read as they end, not half-way
   // (a dialog fading in once failed colour-contrast in CI).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  // At rest: a switch of colour scheme starts colour transitions (the shell's) that the children
-  // inherit, whatever reduced motion says, and axe reading them half-way saw light text on dark.
+  // A switch of colour scheme starts colour transitions (the shell's) that children inherit,
+  // whatever reduced motion says: without transitions every colour is at its end at once (axe
+  // read a Home card's light-scheme text on the dark card when the run was quick).
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  // At rest: a dialog's opening animation ends before its colours are read.
   const settle = async () => {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -85,6 +88,7 @@ export async function seriousA11yViolations(page: Page) {
     // (label-content-name-mismatch on :root, once in CI): such a reading is taken again; a real fault stays.
     return violations.some((v) => v.targets.some((target) => target.startsWith(':root:'))) ? await analyze() : violations;
   } finally {
+    await still.evaluate((style) => style.remove());
     await page.emulateMedia({ reducedMotion: null });
   }
 }
