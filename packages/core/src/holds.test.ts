@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localMomentIn } from './dates.ts';
-import { HOLD_REMINDER_BEFORE_MS, holdDaysLeft, holdExpiry, holdIsLive, holdLastDay, holdLimitReached, holdReminderDue, liveHoldCount } from './holds.ts';
+import { holdDaysLeft, holdExpiry, holdIsLive, holdLastDay, holdLimitReached, holdReminderDue, holdReminderMoment, liveHoldCount } from './holds.ts';
 
 const ZONES = ['Europe/Zurich', 'UTC', 'America/New_York', 'Asia/Tokyo'];
 const zone = fc.constantFrom(...ZONES);
@@ -39,8 +39,21 @@ describe('a hold’s life', () => {
       fc.property(moment, fc.integer({ min: -10 * 86_400_000, max: 10 * 86_400_000 }), fc.boolean(), (at, offset, released) => {
         const hold = { expiresAt: new Date(at.getTime() + offset).toISOString(), endedAt: released ? at.toISOString() : null };
         expect(holdIsLive(hold, at)).toBe(!released && offset > 0);
-        // The reminder is due only for a live hold, in its last day.
-        expect(holdReminderDue(hold, at)).toBe(!released && offset > 0 && offset <= HOLD_REMINDER_BEFORE_MS);
+      }),
+    );
+  });
+
+  it('reminds in its last day from 09:00 on the house’s clock, never at night, only while live', () => {
+    fc.assert(
+      fc.property(moment, holdDays, zone, fc.boolean(), (createdAt, days, timeZone, released) => {
+        const expiresAt = holdExpiry(createdAt, days, timeZone).toISOString();
+        const reminder = holdReminderMoment(expiresAt, timeZone);
+        expect(localMomentIn(timeZone, reminder)).toEqual({ day: holdLastDay(expiresAt, timeZone), minutes: 9 * 60 });
+        expect(reminder.getTime()).toBeLessThan(Date.parse(expiresAt));
+        const hold = { expiresAt, endedAt: released ? createdAt.toISOString() : null };
+        expect(holdReminderDue(hold, new Date(reminder.getTime() - 1), timeZone)).toBe(false);
+        expect(holdReminderDue(hold, reminder, timeZone)).toBe(!released);
+        expect(holdReminderDue(hold, new Date(expiresAt), timeZone)).toBe(false);
       }),
     );
   });

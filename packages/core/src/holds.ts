@@ -36,12 +36,17 @@ export function holdLimitReached(liveCount: number, maxHolds: number): boolean {
   return liveCount >= maxHolds;
 }
 
-/** The owner is reminded in the hold's last day: from a day before it ends. */
-export const HOLD_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+/** The owner is reminded in the hold's last day from this hour on the house's clock: not at midnight, when it began. */
+export const HOLD_REMINDER_TIME = '09:00';
+
+/** When a hold's reminder is due: its last day at HOLD_REMINDER_TIME, on the house's clock. */
+export function holdReminderMoment(expiresAt: string, timeZone: string): Date {
+  return instantOfLocal(`${holdLastDay(expiresAt, timeZone)}T${HOLD_REMINDER_TIME}`, timeZone)!;
+}
 
 /** Whether a live hold's reminder is due at `at`. */
-export function holdReminderDue(hold: { expiresAt: string; endedAt: string | null }, at: Date): boolean {
-  return holdIsLive(hold, at) && Date.parse(hold.expiresAt) - HOLD_REMINDER_BEFORE_MS <= at.getTime();
+export function holdReminderDue(hold: { expiresAt: string; endedAt: string | null }, at: Date, timeZone: string): boolean {
+  return holdIsLive(hold, at) && holdReminderMoment(hold.expiresAt, timeZone).getTime() <= at.getTime();
 }
 
 /**

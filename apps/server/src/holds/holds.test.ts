@@ -119,8 +119,10 @@ describe.each(testDialects)('holds («opzione») (%s)', (dialect) => {
     const hold = (await anna.post('/api/holds', { start: '2027-07-01', end: '2027-07-04' })).body.hold;
     expect((await bruno.post('/api/waitlist', { start: '2027-07-02', end: '2027-07-03' })).status).toBe(201);
 
-    // The day before it ends: one reminder, however many processes run the job.
-    t.clock.advance(Date.parse(EXPIRES) - t.clock.now().getTime() - 12 * 60 * 60 * 1000);
+    // Its last day begins at night: nobody is woken. From 09:00, one reminder, however many processes run the job.
+    t.clock.advance(Date.parse(EXPIRES) - t.clock.now().getTime() - 16 * 60 * 60 * 1000);
+    expect((await Promise.all([runHoldUpkeep(t.ctx), runHoldUpkeep(other.ctx)])).map((r) => r.reminded)).toEqual([0, 0]);
+    t.clock.advance(4 * 60 * 60 * 1000);
     const live = (await admin.get('/api/holds?from=2027-01-01&to=2027-12-31')).body.holds.length;
     const reminded = await Promise.all([runHoldUpkeep(t.ctx), runHoldUpkeep(other.ctx)]);
     expect(reminded.map((r) => r.reminded).reduce((a, b) => a + b)).toBe(live);

@@ -8,7 +8,6 @@ import {
   holdLimitReached,
   holdReminderDue,
   liveHoldCount,
-  HOLD_REMINDER_BEFORE_MS,
   isAdmin,
   nightsBetween,
   staysOverlap,
@@ -264,9 +263,10 @@ export async function runHoldUpkeep(ctx: AppContext): Promise<{ expired: number;
     ctx.events.publish({ type: 'hold', action: 'deleted', id: row.id }, audienceOf(row));
     notifyWaitlist(ctx, heldDays({ start: row.startDate, end: row.endDate }));
   }
-  const until = new Date(now.getTime() + HOLD_REMINDER_BEFORE_MS).toISOString();
+  // A reminder falls in a hold's last day: only holds ending within a day can be due.
+  const until = new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString();
   for (const row of await listHoldsToRemind(ctx.db, now.toISOString(), until)) {
-    if (!holdReminderDue({ expiresAt: row.expiresAt, endedAt: row.endedAt }, now)) continue;
+    if (!holdReminderDue({ expiresAt: row.expiresAt, endedAt: row.endedAt }, now, timeZone(ctx))) continue;
     if (!(await claimReminder(ctx.db, row.id, now.toISOString()))) continue;
     await deliverNotice(ctx, row.userId, `hold-expiring:${row.id}`, 'hold-expiring', { start: row.startDate, end: row.endDate, endsAt: row.expiresAt });
     reminded += 1;
