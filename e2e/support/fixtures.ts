@@ -88,7 +88,7 @@ export async function seriousA11yViolations(page: Page) {
     // (label-content-name-mismatch on :root, once in CI): such a reading is taken again; a real fault stays.
     return violations.some((v) => v.targets.some((target) => target.startsWith(':root:'))) ? await analyze() : violations;
   } finally {
-    await still.evaluate((style) => style.remove());
+    await still.evaluate((style) => (style as Element).remove());
     await page.emulateMedia({ reducedMotion: null });
   }
 }
