@@ -67,7 +67,7 @@ export function EditBookingForm({ booking, user, today, rules, bookings, onDone 
         onError: (error) => {
           const refused = staleEditOf<Booking>(error);
           if (refused) setStale(refused);
-          else toast({ title: errorText(error), error: true });
+          else toast({ title: errorText(error, user.id), error: true });
         },
       },
     );

@@ -75,8 +75,8 @@ export function NewBookingBar({ stay, user, rules, problem: found, problemOverri
           onSaved();
         },
         onError: (error) => {
-          setRefusal({ about, text: errorText(error) });
-          toast({ title: errorText(error), error: true });
+          setRefusal({ about, text: errorText(error, user.id) });
+          toast({ title: errorText(error, user.id), error: true });
         },
       },
     );
@@ -94,8 +94,8 @@ export function NewBookingBar({ stay, user, rules, problem: found, problemOverri
           onSaved();
         },
         onError: (error) => {
-          setRefusal({ about, text: errorText(error) });
-          toast({ title: errorText(error), error: true });
+          setRefusal({ about, text: errorText(error, user.id) });
+          toast({ title: errorText(error, user.id), error: true });
         },
       },
     );

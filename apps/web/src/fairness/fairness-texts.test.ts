@@ -58,6 +58,9 @@ describe('refusals with their figures', () => {
     expect(errorText(held)).toBe('Queste notti sono in opzione per Elena Pedrazzi fino al 12.12.2026');
     const hidden = new ApiError({ status: 409, code: 'NIGHTS_HELD', details: { holderName: null, holderId: null, until: '2026-12-12' } });
     expect(errorText(hidden)).toBe('Queste notti sono in opzione fino al 12.12.2026');
+    // Elena herself, booking over her own hold, is told where to confirm it.
+    expect(errorText(held, 'e')).toBe('Hai già queste notti in opzione fino al 12.12.2026: tocca l’opzione nel calendario per confermarla');
+    expect(errorText(held, 'someone-else')).toBe('Queste notti sono in opzione per Elena Pedrazzi fino al 12.12.2026');
   });
 
   it('without details the text stays as it is', () => {

@@ -23,14 +23,20 @@ export function detailParams(details: Details | undefined): MessageParams | unde
   return params;
 }
 
-/** Italian text for an API error code, with the refusal's figures when it has them. */
-export function errorCodeText(code: ErrorCode, details?: Details): string {
-  // A hidden member's hold keeps its nights without naming whose they are.
-  if (code === 'NIGHTS_HELD' && !details?.holderName) return t('holds.heldAnon', detailParams(details));
+/**
+ * Italian text for an API error code, with the refusal's figures when it has them; `viewerId`
+ * (who reads it) where a refusal may be about the reader's own thing.
+ */
+export function errorCodeText(code: ErrorCode, details?: Details, viewerId?: string): string {
+  if (code === 'NIGHTS_HELD') {
+    // One's own hold is confirmed from the calendar; a hidden member's keeps its nights without naming whose.
+    if (viewerId && details?.holderId === viewerId) return t('holds.heldByYou', detailParams(details));
+    if (!details?.holderName) return t('holds.heldAnon', detailParams(details));
+  }
   return t(`errors.${code}`, detailParams(details));
 }
 
 /** Italian text for anything thrown by a query or mutation. */
-export function errorText(error: unknown): string {
-  return isApiError(error) ? errorCodeText(error.code, error.details) : t('errors.INTERNAL');
+export function errorText(error: unknown, viewerId?: string): string {
+  return isApiError(error) ? errorCodeText(error.code, error.details, viewerId) : t('errors.INTERNAL');
 }

@@ -1542,6 +1542,7 @@ export const de: Messages = {
     yours: 'Du hältst diese Nächte als Option bis {date}. Bestätige sie, um zu buchen, oder gib sie für die anderen frei.',
     theirs: '{name} hält diese Nächte als Option bis {date}.',
     heldAnon: 'Diese Nächte sind bis {until} reserviert (Option)',
+    heldByYou: 'Du hast diese Nächte bis {until} als Option: tippe im Kalender auf die Option, um sie zu bestätigen',
     confirm: 'Bestätigen',
     confirmed: 'Buchung bestätigt',
     requested: 'Anfrage gesendet: ein Admin entscheidet',

@@ -1542,6 +1542,7 @@ export const en: Messages = {
     yours: 'You hold these nights until {date}. Confirm to book them, or release them for the others.',
     theirs: '{name} holds these nights until {date}.',
     heldAnon: 'These nights are held until {until}',
+    heldByYou: 'You hold these nights until {until}: tap your hold on the calendar to confirm it',
     confirm: 'Confirm',
     confirmed: 'Booking confirmed',
     requested: 'Request sent: an admin decides',

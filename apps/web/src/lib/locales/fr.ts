@@ -1546,6 +1546,7 @@ export const fr: Messages = {
     yours: 'Tu as une option sur ces nuitées jusqu’au {date}. Confirme pour réserver, ou libère-les pour les autres.',
     theirs: '{name} a une option sur ces nuitées jusqu’au {date}.',
     heldAnon: 'Ces nuitées sont en option jusqu’au {until}',
+    heldByYou: 'Tu as une option sur ces nuitées jusqu’au {until}: touche ton option dans le calendrier pour la confirmer',
     confirm: 'Confirmer',
     confirmed: 'Réservation confirmée',
     requested: 'Demande envoyée: un administrateur décide',

@@ -1309,6 +1309,7 @@ export const it = {
     yours: 'Tieni queste notti in opzione fino al {date}. Confermale per prenotarle, o rilasciale per gli altri.',
     theirs: '{name} tiene queste notti in opzione fino al {date}.',
     heldAnon: 'Queste notti sono in opzione fino al {until}',
+    heldByYou: 'Hai già queste notti in opzione fino al {until}: tocca l’opzione nel calendario per confermarla',
     confirm: 'Conferma',
     confirmed: 'Prenotazione confermata',
     requested: 'Richiesta inviata: un amministratore decide',
